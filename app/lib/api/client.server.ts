@@ -1,0 +1,124 @@
+import type { CompanyInfo, CompanyUserList } from "@server/contracts/companies";
+import type { PagingRequest, ProblemBody } from "@server/contracts/common";
+import type { PermissionCheckResponse } from "@server/contracts/permissions";
+import type { Settings } from "@server/contracts/settings";
+import type { StudyBasicInfo, StudyList } from "@server/contracts/studies";
+import { INTERNAL_API_ORIGIN, type ApiTransport } from "./transport.server";
+
+/** A failed call, read as the spec's result wrapper says (000 §8). */
+export interface ApiFailure {
+  /** The error code: the problem's title, an Error field, the network error's name, or "Unknown". */
+  code: string;
+  detail: string;
+  additionalData?: unknown;
+  requestId?: string;
+}
+
+export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiFailure };
+
+export interface ApiClientOptions {
+  transport: ApiTransport;
+  /** The signed-in user's access token; sent as a Bearer token. */
+  accessToken?: string | null;
+  /** Carried to the API so both sides log the same request id. */
+  requestId?: string;
+}
+
+const seg = (value: string) => encodeURIComponent(value);
+
+/** The one typed client through which loaders and actions reach the product API (000 §7, 001 §7). */
+export function createApiClient(options: ApiClientOptions) {
+  async function send(method: "GET" | "POST", path: string, body?: unknown, extraHeaders?: HeadersInit): Promise<Response> {
+    const headers = new Headers(extraHeaders);
+    if (!headers.has("accept")) headers.set("accept", "application/json");
+    if (options.accessToken) headers.set("authorization", `Bearer ${options.accessToken}`);
+    if (options.requestId) headers.set("x-request-id", options.requestId);
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers.set("content-type", "application/json");
+      payload = JSON.stringify(body);
+    }
+    return options.transport(new Request(`${INTERNAL_API_ORIGIN}/api/${path}`, { method, headers, body: payload }));
+  }
+
+  async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<ApiResult<T>> {
+    let response: Response;
+    try {
+      response = await send(method, path, body);
+    } catch (error) {
+      const failure = error instanceof Error ? { code: error.name, detail: error.message } : { code: "Unknown", detail: String(error) };
+      return { ok: false, status: 0, error: failure };
+    }
+    if (response.status >= 200 && response.status < 300) {
+      return { ok: true, status: response.status, data: (await response.json()) as T };
+    }
+    return { ok: false, status: response.status, error: await readFailure(response) };
+  }
+
+  /** A binary answer (images, downloads): the raw Response on success. */
+  async function callRaw(method: "GET" | "POST", path: string, headers?: Record<string, string>): Promise<ApiResult<Response>> {
+    try {
+      const response = await send(method, path, undefined, { accept: "*/*", ...headers });
+      if (response.status < 400) return { ok: true, status: response.status, data: response };
+      return { ok: false, status: response.status, error: await readFailure(response) };
+    } catch (error) {
+      return { ok: false, status: 0, error: { code: error instanceof Error ? error.name : "Unknown", detail: String(error) } };
+    }
+  }
+
+  return {
+    settings: {
+      get: () => call<Settings>("GET", "v2/settings"),
+    },
+    permissions: {
+      /** One batched check; the spec sends the addresses sorted by url (000 §7). */
+      check: (urls: readonly string[]) =>
+        call<PermissionCheckResponse>("POST", "auth/permissions/check", {
+          permissions: [...new Set(urls)].sort().map((url) => ({ url })),
+        }),
+    },
+    companies: {
+      get: (companyId: string) => call<CompanyInfo>("POST", `companies/${seg(companyId)}/get`),
+      users: (companyId: string) => call<CompanyUserList>("POST", `companies/${seg(companyId)}/users/get`),
+    },
+    studies: {
+      list: (companyId: string, paging: Partial<PagingRequest> = {}) =>
+        call<StudyList>("POST", `companies/${seg(companyId)}/studies/get`, {
+          paging: { page: paging.page ?? 1, pageSize: paging.pageSize ?? 200 },
+        }),
+      get: (companyId: string, studyName: string) =>
+        call<StudyBasicInfo>("POST", `companies/${seg(companyId)}/studies/${seg(studyName)}/get`),
+    },
+    documents: {
+      companyLogo: (ifNoneMatch?: string | null) =>
+        callRaw("GET", "v1/documents/companyLogo", ifNoneMatch ? { "if-none-match": ifNoneMatch } : undefined),
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+async function readFailure(response: Response): Promise<ApiFailure> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // not JSON
+  }
+  if (body && typeof body === "object") {
+    const problem = body as Partial<ProblemBody> & { Error?: unknown; Details?: unknown };
+    if (typeof problem.title === "string") {
+      return {
+        code: problem.title,
+        detail: typeof problem.detail === "string" ? problem.detail : "",
+        additionalData: problem.additionalData,
+        requestId: typeof problem.requestId === "string" ? problem.requestId : undefined,
+      };
+    }
+    if (typeof problem.Error === "string") {
+      return { code: problem.Error, detail: typeof problem.Details === "string" ? problem.Details : "" };
+    }
+  }
+  return { code: "Unknown", detail: `HTTP ${response.status}` };
+}

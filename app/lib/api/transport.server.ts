@@ -1,0 +1,36 @@
+/**
+ * How the web app reaches the product API: one function from Request to Response.
+ *  - in-process (the default): the API's own fetch handler, no network in between;
+ *  - over HTTP (API_URL set): the same request sent to the API service elsewhere.
+ * The typed client and the /api proxy route use a transport and nothing else.
+ */
+export type ApiTransport = (request: Request) => Promise<Response>;
+
+/** Origin of requests the client builds; a transport only reads their path and query. */
+export const INTERNAL_API_ORIGIN = "http://api.internal";
+
+const HOP_BY_HOP = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "trailer", "host", "content-length"];
+
+export function createHttpTransport(apiUrl: string, fetchImpl: typeof fetch = fetch): ApiTransport {
+  const base = new URL(apiUrl.endsWith("/") ? apiUrl : `${apiUrl}/`);
+  return async (request) => {
+    const incoming = new URL(request.url);
+    const target = new URL(`${incoming.pathname.replace(/^\//, "")}${incoming.search}`, base);
+    const headers = new Headers(request.headers);
+    for (const name of HOP_BY_HOP) headers.delete(name);
+    const hasBody = request.method !== "GET" && request.method !== "HEAD";
+    const response = await fetchImpl(target, {
+      method: request.method,
+      headers,
+      body: hasBody ? request.body : undefined,
+      redirect: "manual",
+      signal: request.signal,
+      ...(hasBody ? { duplex: "half" } : {}),
+    } as RequestInit);
+    // fetch has already decoded the body; the length and encoding headers no longer describe it.
+    const out = new Headers(response.headers);
+    out.delete("content-encoding");
+    out.delete("content-length");
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers: out });
+  };
+}

@@ -1,0 +1,28 @@
+import type { Logger } from "@server/observability/logger";
+import { createApiClient } from "./api/client.server";
+import type { ApiTransport } from "./api/transport.server";
+
+/** What the Node server hands every loader and action (server/main.ts builds it per request). */
+export interface WebContext {
+  apiTransport: ApiTransport;
+  requestId: string;
+  cspNonce: string;
+  logger: Logger;
+  web: {
+    publicUrl: string;
+    isProduction: boolean;
+  };
+}
+
+declare module "@remix-run/node" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends WebContext {}
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+/** The API client for this request, acting as the given user (or anonymously). */
+export function apiFor(context: WebContext, accessToken?: string | null) {
+  return createApiClient({ transport: context.apiTransport, accessToken, requestId: context.requestId });
+}

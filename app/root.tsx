@@ -1,0 +1,67 @@
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { ErrorView } from "./components/ErrorView";
+import { htmlLang, i18nConfig } from "./lib/i18n";
+import { getLocale, localeCookieHeader } from "./lib/i18next.server";
+import { useNonce } from "./lib/nonce";
+import stylesheet from "./tailwind.css";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = await getLocale(request);
+  const headers = await localeCookieHeader(request, locale);
+  return data({ locale }, headers ? { headers } : undefined);
+}
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.ico" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const locale = data?.locale ?? i18nConfig.fallbackLng;
+  const nonce = useNonce();
+  return (
+    <html lang={htmlLang(locale)} data-locale={locale} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen font-sans">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useRouteLoaderData<typeof loader>("root");
+  useChangeLanguage(data?.locale ?? i18nConfig.fallbackLng);
+  return <Outlet />;
+}
+
+/** The last line of defence: a route that failed without its own boundary. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorView title={t("notFound.title")} message={t("notFound.message")} homeLabel={t("notFound.home")} />;
+  }
+  return <ErrorView title={t("errorPage.title")} message={t("errorPage.message")} homeLabel={t("notFound.home")} />;
+}

@@ -1,0 +1,16 @@
+import { notFound } from "../http/problem";
+import { defineRoute } from "../http/route";
+import { getCompany } from "./service";
+
+export const companyRoutes = [
+  defineRoute({
+    method: "POST",
+    path: "/companies/:companyId/get",
+    access: "permission",
+    handler: async ({ db, params }) => {
+      const company = await getCompany(db, params.companyId!);
+      if (!company) throw notFound("The company does not exist.");
+      return company;
+    },
+  }),
+];

@@ -1,0 +1,214 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Configuration comes from environment variables only, validated once at start.
+ * A bad value stops the start with one line naming the variable (see server/main.ts).
+ * Every variable is listed, with its default, in .env.example and the README.
+ */
+
+const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+const optionalUrl = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .refine((v) => isHttpUrl(v), { message: "must be an absolute http(s) URL" })
+    .optional(),
+);
+
+const booleanFlag = (defaultValue: boolean) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(["true", "false", "1", "0", "yes", "no"], { message: 'must be one of "true" or "false"' })
+      .optional()
+      .transform((v) => (v === undefined ? defaultValue : ["true", "1", "yes"].includes(v))),
+  );
+
+const integer = (defaultValue: number, min: number, max: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d+$/, { message: `must be an integer between ${min} and ${max}` })
+      .optional()
+      .transform((v) => (v === undefined ? defaultValue : Number(v)))
+      .refine((v) => v >= min && v <= max, { message: `must be an integer between ${min} and ${max}` }),
+  );
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(["production", "development", "test"]).default("production")),
+  PORT: integer(3000, 1, 65535),
+  HOST: z.preprocess(emptyToUndefined, z.string().optional()),
+  ROLE: z.preprocess(emptyToUndefined, z.enum(["all", "web", "api"], { message: 'must be "all", "web" or "api"' }).optional()),
+  PUBLIC_URL: optionalUrl,
+  API_URL: optionalUrl,
+  PUBLIC_API_URL: z.preprocess(emptyToUndefined, z.string().default("/")),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => /^postgres(ql)?:\/\//.test(v), { message: "must be a postgres:// or postgresql:// URL" })
+      .optional(),
+  ),
+  DATABASE_POOL_MAX: integer(10, 1, 500),
+  APP_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, { message: "must be at least 32 characters long" }).optional(),
+  ),
+  SEED_DEMO_DATA: z.preprocess(emptyToUndefined, z.enum(["true", "false"], { message: 'must be "true" or "false"' }).optional()),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => /^smtps?:\/\//.test(v), { message: "must be an smtp:// or smtps:// URL" })
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("RBQM Studio <no-reply@rbqm.example>")),
+  TRUST_PROXY: booleanFlag(false),
+  // Settings served by GET /api/v2/settings (000 §3.1).
+  PRODUCT_NAME: z.preprocess(emptyToUndefined, z.string().default("RBQM Studio")),
+  PRODUCT_NAME_HTML_TITLE: z.preprocess(emptyToUndefined, z.string().optional()),
+  SYSTEM_DISPLAY_VERSION: z.preprocess(emptyToUndefined, z.string().optional()),
+  SOURCE_COMMIT: z.preprocess(emptyToUndefined, z.string().regex(/^[0-9a-f]{6,64}$/i, { message: "must be a hexadecimal commit id" }).optional()),
+  PRODUCT_WEBSITE_URL: optionalUrl,
+  LEGAL_NAME: z.preprocess(emptyToUndefined, z.string().default("RBQM Studio Ltd.")),
+  KRI_WIKI_URL: optionalUrl,
+  CONTACT_US_URL: optionalUrl,
+  HELP_URL: optionalUrl,
+  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email({ message: "must be an e-mail address" }).default("support@rbqm.example")),
+  PRIVACY_POLICY_URL: optionalUrl,
+  LICENSE_AGREEMENT_URL: optionalUrl,
+  COPYRIGHT_START_YEAR: integer(2026, 1970, 9999),
+  ENVIRONMENT_LOGO_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+  STUDY_DESIGNER_URL: optionalUrl,
+  SHOW_AUDIT_CONTEXT_FIELD: booleanFlag(false),
+});
+
+export type Role = "all" | "web" | "api";
+
+export interface Config {
+  env: "production" | "development" | "test";
+  port: number;
+  host: string | undefined;
+  role: Role;
+  publicUrl: string;
+  /** Where the web role reaches the API; undefined means in-process. */
+  apiUrl: string | undefined;
+  dataDir: string;
+  database: { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string; poolMax: number };
+  /** Undefined only with PGlite: the secret is then generated and kept in DATA_DIR. */
+  appSecret: string | undefined;
+  seedDemoData: boolean;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  trustProxy: boolean;
+  product: ProductSettings;
+}
+
+export interface ProductSettings {
+  publicApiUrl: string;
+  productName: string;
+  productNameHtmlTitle: string;
+  systemDisplayVersion: string | undefined;
+  sourceCommit: string | undefined;
+  websiteUrl: string;
+  legalName: string;
+  kriWikiUrl: string | null;
+  contactUsUrl: string;
+  helpUrl: string;
+  supportEmail: string;
+  privacyPolicyUrl: string | null;
+  licenseAgreementUrl: string | null;
+  startYear: number;
+  environmentLogo: string | null;
+  studyDesignerUrl: string | null;
+  showAuditContextField: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly problem: string,
+  ) {
+    super(`Configuration error: ${variable} ${problem}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Reads and validates the configuration. Throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? "environment");
+    const raw = env[variable];
+    const shown = raw === undefined ? "" : ` (got "${raw.length > 60 ? `${raw.slice(0, 57)}...` : raw}")`;
+    throw new ConfigError(variable, `${issue.message}${shown}`);
+  }
+  const e = parsed.data;
+
+  const role: Role = e.ROLE ?? (e.API_URL ? "web" : "all");
+  if (role === "web" && !e.API_URL) throw new ConfigError("API_URL", 'is required when ROLE is "web"');
+  if (role !== "web" && e.API_URL) {
+    throw new ConfigError("API_URL", `must not be set when ROLE is "${role}" (the API then runs in this process)`);
+  }
+  if (e.DATABASE_URL && role !== "web" && !e.APP_SECRET) {
+    throw new ConfigError("APP_SECRET", "is required when DATABASE_URL is set (every instance must share it)");
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const seedDemoData = e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === "true" : !e.DATABASE_URL;
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    role,
+    publicUrl,
+    apiUrl: e.API_URL?.replace(/\/+$/, ""),
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: "postgres", url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
+      : { kind: "pglite", dataDir: path.join(dataDir, "pglite") },
+    appSecret: e.APP_SECRET,
+    seedDemoData,
+    logLevel: e.LOG_LEVEL,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, "outbox") },
+    trustProxy: e.TRUST_PROXY,
+    product: {
+      publicApiUrl: e.PUBLIC_API_URL,
+      productName: e.PRODUCT_NAME,
+      productNameHtmlTitle: e.PRODUCT_NAME_HTML_TITLE ?? e.PRODUCT_NAME,
+      systemDisplayVersion: e.SYSTEM_DISPLAY_VERSION,
+      sourceCommit: e.SOURCE_COMMIT,
+      websiteUrl: e.PRODUCT_WEBSITE_URL ?? "https://rbqm.example",
+      legalName: e.LEGAL_NAME,
+      kriWikiUrl: e.KRI_WIKI_URL ?? null,
+      contactUsUrl: e.CONTACT_US_URL ?? "https://rbqm.example/contact",
+      helpUrl: e.HELP_URL ?? "https://rbqm.example/help",
+      supportEmail: e.SUPPORT_EMAIL,
+      privacyPolicyUrl: e.PRIVACY_POLICY_URL ?? null,
+      licenseAgreementUrl: e.LICENSE_AGREEMENT_URL ?? null,
+      startYear: e.COPYRIGHT_START_YEAR,
+      environmentLogo: e.ENVIRONMENT_LOGO_URL ?? null,
+      studyDesignerUrl: e.STUDY_DESIGNER_URL ?? null,
+      showAuditContextField: e.SHOW_AUDIT_CONTEXT_FIELD,
+    },
+  };
+}

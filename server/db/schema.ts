@@ -1,0 +1,9 @@
+/** Every table, one module per domain area. New tables arrive with new migrations (npm run db:generate). */
+export * from "./meta-schema";
+export * from "../companies/schema";
+export * from "../studies/schema";
+export * from "../users/schema";
+export * from "../permissions/schema";
+export * from "../audit/schema";
+export * from "../mail/schema";
+export * from "../auth/schema";

@@ -1,0 +1,35 @@
+import crypto from "node:crypto";
+import { getCompanyLogo } from "../companies/service";
+import { defineRoute } from "../http/route";
+import { PRODUCT_LOGO_SVG } from "./product-logo";
+
+export const documentRoutes = [
+  defineRoute({
+    method: "GET",
+    path: "/v1/documents/companyLogo",
+    // Shown on pages that need no sign-in (the error page): signed out, the product logo answers.
+    access: "public",
+    handler: async ({ db, principal, request }) => {
+      const logo = principal ? await getCompanyLogo(db, principal.homeCompanyId) : null;
+      const data = logo?.data ?? Buffer.from(PRODUCT_LOGO_SVG, "utf8");
+      const contentType = logo?.contentType ?? "image/svg+xml";
+      return imageResponse(request, data, contentType);
+    },
+  }),
+];
+
+/** An image with an ETag, revalidated by the browser; SVG is sandboxed so it can never run script. */
+export function imageResponse(request: Request, data: Buffer, contentType: string): Response {
+  const etag = `"${crypto.createHash("sha256").update(data).digest("base64url").slice(0, 27)}"`;
+  const headers = new Headers({
+    "content-type": contentType,
+    etag,
+    "cache-control": "private, max-age=300",
+    "x-content-type-options": "nosniff",
+    "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    vary: "Authorization",
+  });
+  if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+  headers.set("content-length", String(data.byteLength));
+  return new Response(new Uint8Array(data), { status: 200, headers });
+}

@@ -1,0 +1,228 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { appendAuditEntry } from "../audit/service";
+import type { ChangePair } from "../audit/changes";
+import type { AuditLevel, ContextOfChange } from "../audit/schema";
+import { authenticate, type Principal } from "../auth/principal";
+import { ErrorCode } from "../contracts/common";
+import type { Db } from "../db/database";
+import type { ServiceDeps } from "../deps";
+import { currentRequestId } from "../observability/logger";
+import { studies } from "../studies/schema";
+import { and, eq } from "drizzle-orm";
+import { ApiError, forbidden, notAuthenticated, problemResponse, validationFailed } from "./problem";
+import type { AuditScope, RouteDefinition } from "./route";
+
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** Builds the /api router: every route authenticated, authorised, validated and, when it changes state, audited. */
+export function createApiRouter(deps: ServiceDeps, routes: readonly RouteDefinition[]): Hono {
+  const api = new Hono();
+  for (const route of routes) {
+    api.on(route.method, route.path, async (c) => {
+      const request = c.req.raw;
+      const requestId = currentRequestId() ?? request.headers.get("x-request-id") ?? undefined;
+      try {
+        return await handle(deps, route, request, c.req.param() as Record<string, string>);
+      } catch (error) {
+        if (error instanceof ApiError) return problemResponse(error, requestId);
+        deps.logger.error({ err: error, path: route.path }, "unhandled API error");
+        return problemResponse(
+          new ApiError(500, ErrorCode.Unknown, "The server could not complete the request."),
+          requestId,
+        );
+      }
+    });
+  }
+  api.notFound((c) =>
+    problemResponse(new ApiError(404, ErrorCode.NotFound, "There is no such API call."), currentRequestId()),
+  );
+  return api;
+}
+
+async function handle(
+  deps: ServiceDeps,
+  route: RouteDefinition,
+  request: Request,
+  params: Record<string, string>,
+): Promise<Response> {
+  const db = deps.database.db;
+  const url = new URL(request.url);
+
+  // 1. Who is calling.
+  const auth = await authenticate(request, db, deps.tokens);
+  let principal: Principal | null = null;
+  if (auth.kind === "user") principal = auth.principal;
+  else if (route.access !== "public") {
+    throw notAuthenticated(auth.kind === "invalid" ? auth.reason : undefined);
+  }
+
+  // 2. May they: the permission address is the call path prefixed with "api" (000 §6).
+  if (route.access === "permission") {
+    const address = url.pathname.replace(/^\//, "");
+    if (!(await principal!.can(address))) throw forbidden();
+  }
+
+  // 3. What they sent.
+  const raw = await readBody(request, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  let body: unknown = raw;
+  if (route.body) {
+    const parsed = route.body.safeParse(raw);
+    if (!parsed.success) throw validationFailed(zodIssues(parsed.error));
+    body = parsed.data;
+  }
+
+  const log = deps.logger.child({ route: route.path });
+  const base = { deps, request, params, query: url.searchParams, body, principal, log };
+
+  // 4. Read-only calls run as they are.
+  if (!route.audit) {
+    const scope = createAuditScope();
+    return toResponse(await route.handler({ ...base, db, audit: scope, afterCommit: (fn) => fn() }));
+  }
+
+  // 5. State-changing calls: the change and its audit entry commit together, or neither does.
+  const after: (() => void)[] = [];
+  const displayText = route.audit.displayText;
+  const result = await db.transaction(async (tx) => {
+    const scope = createAuditScope();
+    const output = await route.handler({ ...base, db: tx as unknown as Db, audit: scope, afterCommit: (fn) => after.push(fn) });
+    const context = scope.context ?? (await contextFromParams(tx as unknown as Db, params, principal));
+    await appendAuditEntry(tx as unknown as Db, {
+      entryPoint: { displayText, httpMethod: request.method, apiPath: url.pathname },
+      level: context.level,
+      companyId: context.companyId,
+      studyId: context.studyId,
+      contextOfChange: context.contextOfChange,
+      requester: principal?.actor ?? { type: "system" },
+      requestBody: raw,
+      responseBody: output instanceof Response ? undefined : output,
+      changes: scope.changes,
+      rationale: scope.rationale ?? rationaleFrom(raw),
+    });
+    return output;
+  });
+  for (const fn of after) {
+    try {
+      fn();
+    } catch (error) {
+      deps.logger.error({ err: error }, "after-commit hook failed");
+    }
+  }
+  return toResponse(result);
+}
+
+interface ResolvedContext {
+  level: AuditLevel;
+  companyId: string | null;
+  studyId: string | null;
+  contextOfChange: ContextOfChange | null;
+}
+
+function createAuditScope(): AuditScope & { context?: ResolvedContext; rationale?: string | null } {
+  const changes: ChangePair[] = [];
+  const scope: AuditScope & { context?: ResolvedContext; rationale?: string | null } = {
+    changes,
+    change: (before, after) => {
+      changes.push({ before, after });
+    },
+    setContext: (context) => {
+      scope.context = context;
+    },
+    setRationale: (rationale) => {
+      scope.rationale = rationale ?? null;
+    },
+  };
+  return scope;
+}
+
+async function contextFromParams(db: Db, params: Record<string, string>, principal: Principal | null): Promise<ResolvedContext> {
+  const companyId = params.companyId ?? principal?.homeCompanyId ?? null;
+  if (companyId && params.studyName) {
+    const [study] = await db
+      .select({ id: studies.id, displayId: studies.displayId })
+      .from(studies)
+      .where(and(eq(studies.companyId, companyId), eq(studies.name, params.studyName)))
+      .limit(1);
+    if (study) {
+      return {
+        level: "Study",
+        companyId,
+        studyId: study.id,
+        contextOfChange: { id: study.id, type: "Study", extraInfo: { displayId: study.displayId } },
+      };
+    }
+  }
+  if (companyId) return { level: "Company", companyId, studyId: null, contextOfChange: { id: companyId, type: "Company" } };
+  return { level: "System", companyId: null, studyId: null, contextOfChange: null };
+}
+
+function rationaleFrom(body: unknown): string | null {
+  if (body && typeof body === "object" && "rationaleForChange" in body) {
+    const value = (body as { rationaleForChange: unknown }).rationaleForChange;
+    return typeof value === "string" ? value : null;
+  }
+  return null;
+}
+
+/** JSON, form-data or nothing. Multipart file parts stay File objects for the handler. */
+async function readBody(request: Request, maxBytes: number): Promise<unknown> {
+  if (request.method === "GET" || request.method === "HEAD") return {};
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
+    const form = await request.formData();
+    const out: Record<string, unknown> = {};
+    let size = 0;
+    for (const [key, value] of form.entries()) {
+      size += typeof value === "string" ? value.length : value.size;
+      if (size > maxBytes) throw tooLarge(maxBytes);
+      out[key] = value;
+    }
+    return out;
+  }
+  const text = await readLimitedText(request, maxBytes);
+  if (text.trim() === "") return {};
+  if (type && !type.startsWith("application/json") && !type.startsWith("text/plain")) {
+    throw new ApiError(415, ErrorCode.UnsupportedMediaType, "Send JSON, form data or nothing.");
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw validationFailed([{ path: "", message: "The body is not valid JSON." }]);
+  }
+}
+
+async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+const tooLarge = (maxBytes: number) =>
+  new ApiError(413, ErrorCode.PayloadTooLarge, `The request body is larger than ${maxBytes} bytes.`);
+
+function zodIssues(error: z.ZodError): { path: string; message: string }[] {
+  return error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+}
+
+function toResponse(output: unknown): Response {
+  if (output instanceof Response) return output;
+  return new Response(JSON.stringify(output ?? null), {
+    status: 200,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+  });
+}

@@ -1,0 +1,40 @@
+import { ErrorCode, type ProblemBody } from "../contracts/common";
+
+/** A failure the API answers in the result wrapper's shape: title (the error code), detail, additionalData. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    readonly detail: string,
+    readonly additionalData?: unknown,
+  ) {
+    super(`${title}: ${detail}`);
+    this.name = "ApiError";
+  }
+}
+
+export const notAuthenticated = (detail = "Sign-in is required.") =>
+  new ApiError(401, ErrorCode.NotAuthenticated, detail);
+export const forbidden = (detail = "You lack the permissions for this call.") =>
+  new ApiError(403, ErrorCode.Forbidden, detail);
+export const notFound = (detail = "Not found.") => new ApiError(404, ErrorCode.NotFound, detail);
+export const validationFailed = (issues: { path: string; message: string }[], detail = "The request is not valid.") =>
+  new ApiError(400, ErrorCode.ValidationFailed, detail, { issues });
+export const conflict = (title: string, detail: string, additionalData?: unknown) =>
+  new ApiError(409, title, detail, additionalData);
+
+export function problemResponse(error: ApiError, requestId?: string, headers: HeadersInit = {}): Response {
+  const body: ProblemBody = {
+    type: "about:blank",
+    title: error.title,
+    status: error.status,
+    detail: error.detail,
+    ...(error.additionalData === undefined ? {} : { additionalData: error.additionalData }),
+    ...(requestId ? { requestId } : {}),
+  };
+  const responseHeaders = new Headers(headers);
+  responseHeaders.set("content-type", "application/problem+json; charset=utf-8");
+  responseHeaders.set("cache-control", "no-store");
+  if (error.status === 401) responseHeaders.set("www-authenticate", 'Bearer realm="api"');
+  return new Response(JSON.stringify(body), { status: error.status, headers: responseHeaders });
+}

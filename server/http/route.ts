@@ -1,0 +1,61 @@
+import type { z } from "zod";
+import type { AuditLevel, ContextOfChange } from "../audit/schema";
+import type { ChangePair } from "../audit/changes";
+import type { Principal } from "../auth/principal";
+import type { Db } from "../db/database";
+import type { Logger } from "../observability/logger";
+import type { ServiceDeps } from "../deps";
+
+/**
+ * Who may call a route:
+ *  - "public": anyone; a valid Bearer token still identifies the caller;
+ *  - "authenticated": any signed-in user (calls about the caller themself);
+ *  - "permission": a signed-in user whom the permission engine allows "api" + the request path. The default.
+ */
+export type Access = "public" | "authenticated" | "permission";
+
+type PrincipalFor<A extends Access> = A extends "public" ? Principal | null : Principal;
+
+/** What a state-changing handler tells the audit trail beyond what the request itself shows. */
+export interface AuditScope {
+  /** One changed record: before null when created, after null when deleted. */
+  change(before: unknown, after: unknown): void;
+  /** The context of the change, when the path's companyId/studyName do not already give it. */
+  setContext(context: { level: AuditLevel; companyId: string | null; studyId: string | null; contextOfChange: ContextOfChange | null }): void;
+  setRationale(rationale: string | null | undefined): void;
+  readonly changes: readonly ChangePair[];
+}
+
+export interface RouteContext<Body, P> {
+  deps: ServiceDeps;
+  /** The database, or the route's transaction when it changes state. */
+  db: Db;
+  request: Request;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: Body;
+  principal: P;
+  audit: AuditScope;
+  log: Logger;
+  /** Runs after the transaction has committed (for example, to wake the mail dispatcher). */
+  afterCommit(fn: () => void): void;
+}
+
+export interface RouteDefinition<A extends Access = Access, S extends z.ZodType = z.ZodType> {
+  method: "GET" | "POST";
+  /** Path below /api, in Hono syntax: "/companies/:companyId/get". */
+  path: string;
+  access: A;
+  body?: S;
+  /** Marks a state-changing call: it runs in one transaction and appends an audit entry (001 §3). */
+  audit?: { displayText: string };
+  maxBodyBytes?: number;
+  handler: (ctx: RouteContext<z.output<S>, PrincipalFor<A>>) => Promise<unknown>;
+}
+
+/** Declares a route; the generic parameters give the handler a typed body and principal. */
+export function defineRoute<A extends Access, S extends z.ZodType = z.ZodObject<{}>>(
+  definition: RouteDefinition<A, S>,
+): RouteDefinition {
+  return definition as unknown as RouteDefinition;
+}

@@ -1,0 +1,139 @@
+/**
+ * The process entry: `node build/server.js` (npm start). It composes the product API (server/) and the web app
+ * (the Remix build of app/) into one Node service, or runs one of them alone (ROLE=api, ROLE=web with API_URL).
+ * See docs/decisions/0002-one-node-service.md.
+ */
+import crypto from "node:crypto";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { serve, type ServerType } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { broadcastDevReady } from "@remix-run/node";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { createHttpTransport, type ApiTransport } from "../app/lib/api/transport.server";
+import type { WebContext } from "../app/lib/context.server";
+import { ConfigError, loadConfig, type Config } from "./config/config";
+import { createLogger, currentRequestId, loggablePath, requestIdFrom, runWithRequestId, type Logger } from "./observability/logger";
+import { createApiService, type ApiService } from "./service";
+import { loadRemixHandler } from "./web/remix-handler";
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  let service: ApiService | undefined;
+  try {
+    service = config.role === "web" ? undefined : await createApiService({ config, logger });
+    const app = await createHttpApp(config, logger, service);
+    const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+      logger.info(
+        { role: config.role, port: info.port, db: config.database.kind, url: `${config.publicUrl}/ng/` },
+        `listening on ${config.publicUrl}/ng/`,
+      );
+    });
+    installShutdown(server, service, logger);
+  } catch (error) {
+    logger.debug({ err: error }, "startup failed");
+    process.stderr.write(`Startup failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    await service?.close().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+export async function createHttpApp(config: Config, logger: Logger, service: ApiService | undefined): Promise<Hono> {
+  const app = new Hono();
+
+  // One request id per request: on every log line (API included) and in the X-Request-Id answer header.
+  app.use("*", async (c, next) => {
+    const requestId = requestIdFrom(c.req.header("x-request-id"));
+    const started = performance.now();
+    await runWithRequestId(requestId, async () => {
+      await next();
+      c.res.headers.set("x-request-id", requestId);
+      const entry = {
+        method: c.req.method,
+        path: loggablePath(c.req.url),
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      };
+      const quiet = entry.path === "/healthz" || entry.path === "/readyz" || entry.path.startsWith("/ng/build/");
+      if (quiet) logger.debug(entry, "request");
+      else logger.info(entry, "request");
+    });
+  });
+
+  if (config.role === "api") {
+    app.all("*", (c) => service!.fetch(c.req.raw));
+    return app;
+  }
+
+  const transport: ApiTransport = service ? (request) => service.fetch(request) : createHttpTransport(config.apiUrl!);
+  const publicDir = path.join(projectRoot, "public");
+  app.use("*", compress());
+  app.use(
+    "/ng/build/*",
+    serveStatic({
+      root: publicDir,
+      onFound: (_path, c) => c.header("cache-control", "public, max-age=31536000, immutable"),
+    }),
+  );
+  app.use("/favicon.ico", serveStatic({ root: publicDir, onFound: (_p, c) => c.header("cache-control", "public, max-age=86400") }));
+
+  const mode = config.env === "development" ? "development" : "production";
+  const buildUrl = pathToFileURL(path.join(projectRoot, "build", "index.js")).href;
+  const { handler, build } = await loadRemixHandler(buildUrl, mode);
+  app.all("*", (c) => {
+    const context: WebContext = {
+      apiTransport: transport,
+      requestId: currentRequestId() ?? requestIdFrom(undefined),
+      cspNonce: crypto.randomBytes(16).toString("base64"),
+      logger,
+      web: { publicUrl: config.publicUrl, isProduction: mode === "production" },
+    };
+    return handler(c.req.raw, context as unknown as Record<string, unknown>);
+  });
+  if (mode === "development") void broadcastDevReady(build);
+  return app;
+}
+
+function installShutdown(server: ServerType, service: ApiService | undefined, logger: Logger): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) {
+      logger.warn({ signal }, "forced exit");
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing open requests");
+    const force = setTimeout(() => {
+      logger.warn("open requests did not finish within 10 s; exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(() => {
+      void (service?.close() ?? Promise.resolve())
+        .catch((error: unknown) => logger.error({ err: error }, "error while closing"))
+        .finally(() => {
+          logger.info("stopped");
+          process.exit(0);
+        });
+    });
+    if ("closeIdleConnections" in server) (server as { closeIdleConnections(): void }).closeIdleConnections();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled promise rejection"));
+}
+
+void main();

@@ -1,0 +1,56 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
+import pino, { type Logger } from "pino";
+
+export type { Logger };
+
+interface RequestScope {
+  requestId: string;
+}
+
+const scope = new AsyncLocalStorage<RequestScope>();
+
+/** Structured JSON logs, one line per event; each line carries the request id of the request it belongs to. */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: { service: "rbqm" },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      mixin() {
+        const current = scope.getStore();
+        return current ? { reqId: current.requestId } : {};
+      },
+      redact: {
+        paths: ["password", "*.password", "token", "*.token", "authorization", "*.authorization", "headers.cookie"],
+        censor: "[redacted]",
+      },
+    },
+    destination,
+  );
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Accepts a caller's X-Request-Id when it is well formed, otherwise makes a new one. */
+export function requestIdFrom(header: string | null | undefined): string {
+  return header && REQUEST_ID.test(header) ? header : randomUUID();
+}
+
+export function runWithRequestId<T>(requestId: string, fn: () => T): T {
+  return scope.run({ requestId }, fn);
+}
+
+export function currentRequestId(): string | undefined {
+  return scope.getStore()?.requestId;
+}
+
+/** Paths are logged without their query: queries can carry one-time tokens. */
+export function loggablePath(url: string): string {
+  try {
+    return new URL(url, "http://x").pathname;
+  } catch {
+    return "(unparseable)";
+  }
+}

@@ -1,0 +1,169 @@
+/**
+ * The permission engine: a pure function from (address, grants, context) to allow/deny.
+ *
+ * A permission address is an API call path prefixed with "api" (000 §6, 001 §7), for example
+ * "api/companies/6560…/studies/DEMO001/auditLogs/get". A grant allows the addresses its pattern matches,
+ * within its scope. Patterns are slash-separated segments:
+ *   literal       matches exactly (case-sensitive, like the router)
+ *   *             matches any one segment
+ *   **            matches zero or more segments
+ *   {companyId}   matches the company of the grant's scope (any company for a system grant)
+ *   {studyName}   matches the study of the grant's scope (any study of the company for a company grant)
+ * Anything that is not allowed is denied. See docs/decisions/0005-permissions.md.
+ */
+
+export type GrantScope =
+  | { scope: "system" }
+  | { scope: "company"; companyId: string }
+  | { scope: "study"; companyId: string; studyName: string };
+
+export type Grant = GrantScope & { pattern: string };
+
+export interface PermissionContext {
+  /** The company that applies to addresses naming none (the user's home company). */
+  companyId: string | null;
+}
+
+export interface ParsedAddress {
+  segments: string[];
+  companyId: string | null;
+  studyName: string | null;
+}
+
+const PLACEHOLDERS = new Set(["{companyId}", "{studyName}"]);
+const MAX_ADDRESS_LENGTH = 2048;
+
+/**
+ * Normalises an address: an optional leading "/", the "api" first segment, no query or fragment beyond a
+ * studyName query parameter, each segment percent-decoded. Returns null for anything malformed: empty or
+ * dot segments, encoded slashes, control characters, a bad escape. A malformed address is always denied.
+ */
+export function parseAddress(address: string, context: PermissionContext): ParsedAddress | null {
+  if (typeof address !== "string" || address.length === 0 || address.length > MAX_ADDRESS_LENGTH) return null;
+  const hashAt = address.indexOf("#");
+  const withoutHash = hashAt >= 0 ? address.slice(0, hashAt) : address;
+  const queryAt = withoutHash.indexOf("?");
+  const rawPath = queryAt >= 0 ? withoutHash.slice(0, queryAt) : withoutHash;
+  const query = queryAt >= 0 ? withoutHash.slice(queryAt + 1) : "";
+
+  const trimmed = rawPath.replace(/^\//, "").replace(/\/$/, "");
+  if (trimmed.length === 0) return null;
+  const segments: string[] = [];
+  for (const raw of trimmed.split("/")) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+    if (!isCleanSegment(segment)) return null;
+    segments.push(segment);
+  }
+  if (segments[0] !== "api" || segments.length < 2) return null;
+
+  let companyId: string | null = context.companyId;
+  let studyName: string | null = null;
+  let rest = 1;
+  if (segments[1] === "companies" && segments.length > 3) {
+    companyId = segments[2]!;
+    rest = 3;
+  }
+  if (segments[rest] === "studies" && segments.length > rest + 2) {
+    studyName = segments[rest + 1]!;
+  }
+  if (studyName === null && query) {
+    const fromQuery = new URLSearchParams(query).get("studyName");
+    if (fromQuery !== null) {
+      if (!isCleanSegment(fromQuery)) return null;
+      studyName = fromQuery;
+    }
+  }
+  return { segments, companyId, studyName };
+}
+
+function isCleanSegment(segment: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return segment.length > 0 && segment !== "." && segment !== ".." && !/[/\\\u0000-\u001f\u007f]/.test(segment);
+}
+
+/** Checks a grant pattern's syntax; used when grants are written. */
+export function validatePattern(pattern: string): string | null {
+  if (typeof pattern !== "string" || pattern.length === 0 || pattern.length > 512) return "must be 1 to 512 characters";
+  const segments = pattern.split("/");
+  if (segments[0] !== "api") return 'must start with "api/"';
+  for (const segment of segments) {
+    if (segment.length === 0) return "must not contain empty segments";
+    if (segment.includes("{") || segment.includes("}")) {
+      if (!PLACEHOLDERS.has(segment)) return `unknown placeholder "${segment}"`;
+      continue;
+    }
+    if (segment.includes("*") && segment !== "*" && segment !== "**") return "wildcards must be whole segments";
+    if (!isCleanSegment(segment)) return `invalid segment "${segment}"`;
+  }
+  return null;
+}
+
+/** True when one grant allows the parsed address. */
+export function grantAllows(grant: Grant, address: ParsedAddress): boolean {
+  let boundCompany: string | null = null;
+  let boundStudy: string | null = null;
+  if (grant.scope === "company") {
+    if (address.companyId !== grant.companyId) return false;
+    boundCompany = grant.companyId;
+  } else if (grant.scope === "study") {
+    if (address.companyId !== grant.companyId || address.studyName !== grant.studyName) return false;
+    boundCompany = grant.companyId;
+    boundStudy = grant.studyName;
+  }
+  if (validatePattern(grant.pattern) !== null) return false;
+  return matchSegments(grant.pattern.split("/"), 0, address.segments, 0, {
+    companyId: boundCompany,
+    studyName: boundStudy,
+    addressCompanyId: address.companyId,
+    addressStudyName: address.studyName,
+  });
+}
+
+interface Bindings {
+  companyId: string | null;
+  studyName: string | null;
+  addressCompanyId: string | null;
+  addressStudyName: string | null;
+}
+
+function matchSegments(pattern: string[], p: number, path: string[], s: number, bindings: Bindings): boolean {
+  while (p < pattern.length) {
+    const token = pattern[p]!;
+    if (token === "**") {
+      if (p === pattern.length - 1) return true;
+      for (let k = s; k <= path.length; k++) {
+        if (matchSegments(pattern, p + 1, path, k, bindings)) return true;
+      }
+      return false;
+    }
+    if (s >= path.length) return false;
+    const segment = path[s]!;
+    if (token === "*") {
+      // any one segment
+    } else if (token === "{companyId}") {
+      // The placeholder stands for the address's own company, and for the grant's company when it has one.
+      if (segment !== bindings.addressCompanyId) return false;
+      if (bindings.companyId !== null && segment !== bindings.companyId) return false;
+    } else if (token === "{studyName}") {
+      if (segment !== bindings.addressStudyName) return false;
+      if (bindings.studyName !== null && segment !== bindings.studyName) return false;
+    } else if (token !== segment) {
+      return false;
+    }
+    p++;
+    s++;
+  }
+  return s === path.length;
+}
+
+/** The single decision: does any grant allow this address? */
+export function isAllowed(address: string, grants: readonly Grant[], context: PermissionContext): boolean {
+  const parsed = parseAddress(address, context);
+  if (!parsed) return false;
+  return grants.some((grant) => grantAllows(grant, parsed));
+}

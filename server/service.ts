@@ -1,0 +1,84 @@
+import { Hono } from "hono";
+import { createTokenService } from "./auth/tokens";
+import { companyRoutes } from "./companies/http";
+import type { Config } from "./config/config";
+import { resolveAppSecret } from "./config/secret";
+import { openDatabase, type Database } from "./db/database";
+import type { ServiceDeps } from "./deps";
+import { documentRoutes } from "./documents/http";
+import { createHealthRouter } from "./health/http";
+import { createApiRouter } from "./http/api";
+import type { RouteDefinition } from "./http/route";
+import { createMailService } from "./mail/service";
+import { createMailTransport, type MailTransport } from "./mail/transport";
+import type { Logger } from "./observability/logger";
+import { permissionRoutes } from "./permissions/http";
+import { seedDemoData } from "./seed/demo";
+import { settingsRoutes } from "./settings/http";
+import { studyRoutes } from "./studies/http";
+import { userRoutes } from "./users/http";
+
+/** Every API call, by domain area. */
+export const apiRoutes: readonly RouteDefinition[] = [
+  ...settingsRoutes,
+  ...documentRoutes,
+  ...permissionRoutes,
+  ...companyRoutes,
+  ...studyRoutes,
+  ...userRoutes,
+];
+
+/** The product API as one fetch function: /api/*, /healthz and /readyz. Runs in-process or behind its own server. */
+export interface ApiService {
+  fetch(request: Request): Promise<Response>;
+  readonly deps: ServiceDeps;
+  close(): Promise<void>;
+}
+
+export interface ApiServiceOptions {
+  config: Config;
+  logger: Logger;
+  /** An already open database (tests); otherwise the configured one is opened and migrated. */
+  database?: Database;
+  mailTransport?: MailTransport;
+  /** Background work (mail delivery); off in tests that drive it by hand. */
+  startWorkers?: boolean;
+  /** Extra routes, for tests of the routing machinery. */
+  extraRoutes?: readonly RouteDefinition[];
+}
+
+export async function createApiService(options: ApiServiceOptions): Promise<ApiService> {
+  const { config, logger } = options;
+  const database = options.database ?? (await openDatabase(config.database, logger));
+  try {
+    const appSecret = resolveAppSecret(config);
+    const tokens = await createTokenService(database, appSecret, config.publicUrl);
+    const transport = options.mailTransport ?? createMailTransport(config.mail, logger);
+    const mail = createMailService({ database, transport, from: config.mail.from, logger });
+    const deps: ServiceDeps = { config, database, logger, tokens, mail };
+
+    if (config.seedDemoData && (await seedDemoData(database))) logger.info("demo data seeded");
+
+    const root = new Hono();
+    root.route("/", createHealthRouter(deps));
+    root.route("/api", createApiRouter(deps, [...apiRoutes, ...(options.extraRoutes ?? [])]));
+
+    if (options.startWorkers !== false) mail.start();
+    logger.info({ mail: transport.kind, routes: apiRoutes.length }, "API ready");
+
+    let closed = false;
+    return {
+      deps,
+      fetch: (request) => Promise.resolve(root.fetch(request)),
+      async close() {
+        if (closed) return;
+        closed = true;
+        await mail.stop();
+        if (!options.database) await database.close();
+      },
+    };
+  } catch (error) {
+    if (!options.database) await database.close().catch(() => undefined);
+    throw error;
+  }
+}

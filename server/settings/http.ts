@@ -1,0 +1,11 @@
+import { defineRoute } from "../http/route";
+import { buildSettings } from "./service";
+
+export const settingsRoutes = [
+  defineRoute({
+    method: "GET",
+    path: "/v2/settings",
+    access: "public",
+    handler: ({ deps, db, principal }) => buildSettings(deps.config, db, principal),
+  }),
+];

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from "./db/database";
 import type { ServiceDeps } from "./deps";
 import { documentRoutes } from "./documents/http";
 import { createHealthRouter } from "./health/http";
-import { createApiRouter } from "./http/api";
+import { createApiRouter, noSuchCall } from "./http/api";
 import type { RouteDefinition } from "./http/route";
 import { createMailService } from "./mail/service";
 import { createMailTransport, type MailTransport } from "./mail/transport";
@@ -62,6 +62,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     const root = new Hono();
     root.route("/", createHealthRouter(deps));
     root.route("/api", createApiRouter(deps, [...apiRoutes, ...(options.extraRoutes ?? [])]));
+    root.notFound(() => noSuchCall());
 
     if (options.startWorkers !== false) mail.start();
     logger.info({ mail: transport.kind, routes: apiRoutes.length }, "API ready");

@@ -1,4 +1,3 @@
-import { createCookie } from "@remix-run/node";
 import { createInstance, type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
@@ -8,21 +7,24 @@ import { i18nConfig, isLocale, type Locale } from "./i18n";
 
 export const resources = { deven: { translation: deven }, xx: { translation: xx } } as const;
 
-/** The chosen locale, remembered for a year. Chosen by ?lng= or by this cookie. */
-export const localeCookie = createCookie("lng", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-  secure: process.env.NODE_ENV === "production" && (process.env.PUBLIC_URL ?? "").startsWith("https:"),
-  maxAge: 60 * 60 * 24 * 365,
-});
+/**
+ * The locale is chosen by ?lng= or by a plain `lng` cookie (lng=xx), which the app sets for a year when ?lng= is
+ * used. A plain value, not a signed one: it carries no authority, and testers can set it by hand.
+ */
+const LOCALE_COOKIE = "lng";
+
+function localeFromCookie(request: Request): string | null {
+  const header = request.headers.get("cookie") ?? "";
+  const match = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(header);
+  return match?.[1] ? decodeURIComponent(match[1]) : null;
+}
 
 export const remixI18next = new RemixI18Next({
   detection: {
     supportedLanguages: [...i18nConfig.supportedLngs],
     fallbackLanguage: i18nConfig.fallbackLng,
-    cookie: localeCookie,
-    order: ["searchParams", "cookie"],
+    order: ["searchParams", "custom"],
+    findLocale: async (request) => localeFromCookie(request),
   },
   i18next: { ...i18nConfig, resources },
 });
@@ -36,7 +38,8 @@ export async function getLocale(request: Request): Promise<Locale> {
 export async function localeCookieHeader(request: Request, locale: Locale): Promise<HeadersInit | undefined> {
   const fromQuery = new URL(request.url).searchParams.get("lng");
   if (!fromQuery || fromQuery !== locale) return undefined;
-  return { "set-cookie": await localeCookie.serialize(locale) };
+  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  return { "set-cookie": `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly${secure}` };
 }
 
 /** A fresh i18next instance for one server render. */

@@ -19,6 +19,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseTarget =
   | { kind: "pglite"; dataDir: string }
   | { kind: "pglite-memory" }
+  /** An already created PGlite instance, for example a clone of a migrated template (tests). */
+  | { kind: "pglite-client"; client: PGlite }
   | { kind: "postgres"; url: string; poolMax: number };
 
 export interface Database {
@@ -88,7 +90,7 @@ function openPostgres(target: { url: string; poolMax: number }): PostgresDatabas
   };
 }
 
-async function openPglite(target: { kind: "pglite"; dataDir: string } | { kind: "pglite-memory" }): Promise<Database> {
+async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>): Promise<Database> {
   let releaseLock = () => {};
   let client: PGlite;
   if (target.kind === "pglite") {
@@ -100,6 +102,8 @@ async function openPglite(target: { kind: "pglite"; dataDir: string } | { kind: 
       releaseLock();
       throw error;
     }
+  } else if (target.kind === "pglite-client") {
+    client = target.client;
   } else {
     client = await PGlite.create();
   }
@@ -126,22 +130,30 @@ async function openPglite(target: { kind: "pglite"; dataDir: string } | { kind: 
  * PGlite keeps its files in one directory that only one process may open. A lock file holding our pid
  * stops a second instance with a clear message instead of a corrupted database.
  */
+const heldHere = new Set<string>();
+
 function takeDirectoryLock(dataDir: string): () => void {
   const lockPath = path.join(dataDir, "..", `${path.basename(dataDir)}.lock`);
+  if (heldHere.has(lockPath)) {
+    throw new Error(`The embedded database in ${dataDir} is already open in this process.`);
+  }
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = fs.openSync(lockPath, "wx");
       fs.writeSync(fd, String(process.pid));
       fs.closeSync(fd);
+      heldHere.add(lockPath);
       let released = false;
       return () => {
         if (released) return;
         released = true;
+        heldHere.delete(lockPath);
         fs.rmSync(lockPath, { force: true });
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = Number(fs.readFileSync(lockPath, "utf8").trim());
+      // Our own pid in the file, but not held here: left by an earlier run that had the same pid (containers).
       if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
         throw new Error(
           `The embedded database in ${dataDir} is in use by process ${holder}. Stop it first, or set DATA_DIR to another directory.`,

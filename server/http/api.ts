@@ -15,6 +15,10 @@ import type { AuditScope, RouteDefinition } from "./route";
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
+/** The answer to an address no route claims. */
+export const noSuchCall = () =>
+  problemResponse(new ApiError(404, ErrorCode.NotFound, "There is no such API call."), currentRequestId());
+
 /** Builds the /api router: every route authenticated, authorised, validated and, when it changes state, audited. */
 export function createApiRouter(deps: ServiceDeps, routes: readonly RouteDefinition[]): Hono {
   const api = new Hono();
@@ -34,9 +38,6 @@ export function createApiRouter(deps: ServiceDeps, routes: readonly RouteDefinit
       }
     });
   }
-  api.notFound((c) =>
-    problemResponse(new ApiError(404, ErrorCode.NotFound, "There is no such API call."), currentRequestId()),
-  );
   return api;
 }
 

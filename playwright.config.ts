@@ -1,0 +1,60 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3199);
+export const E2E_DATA_DIR = path.join(os.tmpdir(), `rbqm-e2e-${PORT}`);
+
+/**
+ * Browser tests against the production build on a fresh embedded database, driving Debian's Chromium.
+ * Every flow runs twice: with JavaScript enabled and disabled. The "service" project tests the process itself.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  reporter: [["list"]],
+  outputDir: "test-results",
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "js-on", testIgnore: /service\.spec\.ts/, use: { javaScriptEnabled: true } },
+    { name: "js-off", testIgnore: /service\.spec\.ts/, use: { javaScriptEnabled: false } },
+    { name: "service", testMatch: /service\.spec\.ts/ },
+  ],
+  webServer: {
+    command: "node scripts/e2e-server.mjs",
+    url: `http://127.0.0.1:${PORT}/readyz`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: E2E_DATA_DIR,
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+    },
+  },
+});

@@ -1,0 +1,82 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * A throwaway PostgreSQL cluster for the test run: initdb in a temporary directory, started on 127.0.0.1 on a free
+ * port, stopped and removed afterwards. Found through PATH or /usr/lib/postgresql/<version>/bin.
+ */
+export interface Cluster {
+  url: string;
+  stop(): void;
+}
+
+export function findPostgresBin(): string | null {
+  const candidates: string[] = [];
+  const root = "/usr/lib/postgresql";
+  if (fs.existsSync(root)) {
+    for (const version of fs.readdirSync(root).sort((a, b) => Number(b) - Number(a))) candidates.push(path.join(root, version, "bin"));
+  }
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) candidates.push(dir);
+  for (const dir of candidates) {
+    if (fs.existsSync(path.join(dir, "initdb")) && fs.existsSync(path.join(dir, "pg_ctl"))) return dir;
+  }
+  return null;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startCluster(bin: string): Promise<Cluster> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rbqm-pg-"));
+  const dataDir = path.join(dir, "data");
+  const port = await freePort();
+  const asRoot = process.getuid?.() === 0;
+  // initdb refuses to run as root: run the server as the postgres user then.
+  const run = (command: string, args: string[]) => {
+    if (asRoot) {
+      const line = [path.join(bin, command), ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ");
+      const result = spawnSync("su", ["postgres", "-s", "/bin/sh", "-c", line], { encoding: "utf8" });
+      if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
+    } else {
+      execFileSync(path.join(bin, command), args, { stdio: "pipe" });
+    }
+  };
+  if (asRoot) {
+    const uid = Number(execFileSync("id", ["-u", "postgres"]).toString().trim());
+    const gid = Number(execFileSync("id", ["-g", "postgres"]).toString().trim());
+    fs.chownSync(dir, uid, gid);
+  }
+  run("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"]);
+  run("pg_ctl", [
+    "-D",
+    dataDir,
+    "-o",
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    "-l",
+    path.join(dir, "server.log"),
+    "-w",
+    "start",
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

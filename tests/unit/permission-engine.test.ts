@@ -1,0 +1,199 @@
+import { describe, expect, it } from "vitest";
+import { grantAllows, isAllowed, parseAddress, validatePattern, type Grant } from "@server/permissions/engine";
+
+const ACME = "6560de000000000000000001";
+const OTHER = "6560de000000000000000002";
+const ctx = { companyId: ACME };
+
+const company = (pattern: string, companyId = ACME): Grant => ({ scope: "company", companyId, pattern });
+const study = (pattern: string, studyName: string, companyId = ACME): Grant => ({ scope: "study", companyId, studyName, pattern });
+const system = (pattern: string): Grant => ({ scope: "system", pattern });
+
+describe("permission engine: allow and deny", () => {
+  it("denies everything without grants", () => {
+    expect(isAllowed(`api/companies/${ACME}/get`, [], ctx)).toBe(false);
+  });
+
+  it("allows an exact address within the grant's company", () => {
+    const grants = [company("api/companies/{companyId}/get")];
+    expect(isAllowed(`api/companies/${ACME}/get`, grants, ctx)).toBe(true);
+    expect(isAllowed(`api/companies/${ACME}/users/get`, grants, ctx)).toBe(false);
+  });
+
+  it("accepts the address with or without a leading slash", () => {
+    const grants = [company("api/companies/{companyId}/get")];
+    expect(isAllowed(`/api/companies/${ACME}/get`, grants, ctx)).toBe(true);
+  });
+
+  it("requires the api prefix", () => {
+    const grants = [system("api/**")];
+    expect(isAllowed(`companies/${ACME}/get`, grants, ctx)).toBe(false);
+    expect(isAllowed("api", grants, ctx)).toBe(false);
+  });
+
+  it("allows with '*' one segment only", () => {
+    const grants = [company("api/companies/{companyId}/auditLogs/*/get")];
+    expect(isAllowed(`api/companies/${ACME}/auditLogs/abc/get`, grants, ctx)).toBe(true);
+    expect(isAllowed(`api/companies/${ACME}/auditLogs/a/b/get`, grants, ctx)).toBe(false);
+    expect(isAllowed(`api/companies/${ACME}/auditLogs/get`, grants, ctx)).toBe(false);
+  });
+
+  it("allows with '**' zero or more segments, also in the middle", () => {
+    const grants = [company("api/companies/{companyId}/studies/{studyName}/**/get")];
+    expect(isAllowed(`api/companies/${ACME}/studies/S1/get`, grants, ctx)).toBe(true);
+    expect(isAllowed(`api/companies/${ACME}/studies/S1/auditLogs/get`, grants, ctx)).toBe(true);
+    expect(isAllowed(`api/companies/${ACME}/studies/S1/auditLogs/e1/get`, grants, ctx)).toBe(true);
+    expect(isAllowed(`api/companies/${ACME}/studies/S1/criticalData/save`, grants, ctx)).toBe(false);
+    expect(isAllowed(`api/companies/${ACME}/studies/S1/get/more`, grants, ctx)).toBe(false);
+  });
+
+  it("a trailing '**' matches the prefix itself and everything below", () => {
+    const grants = [company("api/**")];
+    expect(isAllowed(`api/companies/${ACME}/get`, grants, ctx)).toBe(true);
+    expect(isAllowed("api/files", grants, ctx)).toBe(true);
+  });
+
+  it("is case-sensitive, like the router", () => {
+    const grants = [company("api/companies/{companyId}/get")];
+    expect(isAllowed(`api/Companies/${ACME}/get`, grants, ctx)).toBe(false);
+    expect(isAllowed(`api/companies/${ACME}/GET`, grants, ctx)).toBe(false);
+  });
+
+  it("answers the batched check in order", () => {
+    const grants = [company("api/companies/{companyId}/get")];
+    const addresses = [`api/companies/${ACME}/get`, `api/companies/${OTHER}/get`];
+    expect(addresses.map((a) => isAllowed(a, grants, ctx))).toEqual([true, false]);
+  });
+});
+
+describe("permission engine: company and study scope", () => {
+  it("a company grant does not reach another company", () => {
+    const grants = [company("api/**")];
+    expect(isAllowed(`api/companies/${OTHER}/get`, grants, ctx)).toBe(false);
+    expect(isAllowed(`api/companies/${OTHER}/studies/S1/get`, grants, ctx)).toBe(false);
+  });
+
+  it("a literal company id in the pattern must still be the grant's own company", () => {
+    const grants = [company(`api/companies/${OTHER}/get`)];
+    expect(isAllowed(`api/companies/${OTHER}/get`, grants, ctx)).toBe(false);
+  });
+
+  it("a company grant covers every study of the company", () => {
+    const grants = [company("api/companies/{companyId}/studies/{studyName}/**")];
+    expect(isAllowed(`api/companies/${ACME}/studies/S1/cpcd/get`, grants, ctx)).toBe(true);
+    expect(isAllowed(`api/companies/${ACME}/studies/S2/cpcd/get`, grants, ctx)).toBe(true);
+  });
+
+  it("a study grant covers that study only", () => {
+    const grants = [study("api/companies/{companyId}/studies/{studyName}/**", "S1")];
+    expect(isAllowed(`api/companies/${ACME}/studies/S1/criticalData/save`, grants, ctx)).toBe(true);
+    expect(isAllowed(`api/companies/${ACME}/studies/S2/criticalData/save`, grants, ctx)).toBe(false);
+  });
+
+  it("a study grant never reaches company-level calls, even with a broad pattern", () => {
+    const grants = [study("api/**", "S1")];
+    expect(isAllowed(`api/companies/${ACME}/get`, grants, ctx)).toBe(false);
+    expect(isAllowed(`api/companies/${ACME}/studies/get`, grants, ctx)).toBe(false);
+    expect(isAllowed(`api/companies/${ACME}/studies/S1/get`, grants, ctx)).toBe(true);
+  });
+
+  it("a study grant in one company does not reach a same-named study elsewhere", () => {
+    const grants = [study("api/**", "S1")];
+    expect(isAllowed(`api/companies/${OTHER}/studies/S1/get`, grants, ctx)).toBe(false);
+  });
+
+  it("the study list call is company-level: 'studies/get' is not a study named 'get'", () => {
+    const parsed = parseAddress(`api/companies/${ACME}/studies/get`, ctx);
+    expect(parsed).toMatchObject({ companyId: ACME, studyName: null });
+    const named = parseAddress(`api/companies/${ACME}/studies/get/get`, ctx);
+    expect(named).toMatchObject({ companyId: ACME, studyName: "get" });
+  });
+
+  it("addresses without a company use the caller's home company", () => {
+    const grants = [study("api/studies/{studyName}/**", "S1")];
+    const address = "api/studies/S1/ProtocolAnalysisTool/RiskAssessment/start";
+    expect(isAllowed(address, grants, ctx)).toBe(true);
+    expect(isAllowed(address, grants, { companyId: OTHER })).toBe(false);
+    expect(isAllowed(address, grants, { companyId: null })).toBe(false);
+  });
+
+  it("a studyName query parameter scopes a legacy-style address to that study", () => {
+    const grants = [study("api/legacy/db", "S1")];
+    expect(isAllowed("api/legacy/db?studyName=S1", grants, ctx)).toBe(true);
+    expect(isAllowed("api/legacy/db?studyName=S2", grants, ctx)).toBe(false);
+    expect(isAllowed("api/legacy/db", grants, ctx)).toBe(false);
+  });
+
+  it("a system grant reaches every company, and its placeholders match any value", () => {
+    const grants = [system("api/companies/{companyId}/get")];
+    expect(isAllowed(`api/companies/${ACME}/get`, grants, ctx)).toBe(true);
+    expect(isAllowed(`api/companies/${OTHER}/get`, grants, ctx)).toBe(true);
+    expect(isAllowed(`api/companies/${OTHER}/users/get`, grants, ctx)).toBe(false);
+  });
+
+  it("grantAllows needs the parsed address's scope to match before the pattern is read", () => {
+    const parsed = parseAddress(`api/companies/${ACME}/studies/S1/get`, ctx)!;
+    expect(grantAllows(study("api/companies/{companyId}/studies/{studyName}/get", "S1"), parsed)).toBe(true);
+    expect(grantAllows(study("api/companies/{companyId}/studies/{studyName}/get", "S9"), parsed)).toBe(false);
+  });
+});
+
+describe("permission engine: malformed addresses are denied", () => {
+  const everything = [system("api/**"), company("api/**")];
+  const bad = [
+    "",
+    "/",
+    "api/",
+    "api//companies",
+    `api/companies/${ACME}/../${OTHER}/get`,
+    `api/companies/${ACME}/./get`,
+    `api/companies/%2e%2e/get`,
+    `api/companies/${ACME}%2Fstudies%2FS1/get`,
+    `api/companies/${ACME}%5Cx/get`,
+    "api/companies/%E0%A4%A/get",
+    "api/companies/a\u0000b/get",
+    "api/companies/a%0d%0ab/get",
+    `api/${"x/".repeat(1100)}get`,
+  ];
+  for (const address of bad) {
+    it(`denies ${JSON.stringify(address.slice(0, 60))}`, () => {
+      expect(isAllowed(address, everything, ctx)).toBe(false);
+    });
+  }
+
+  it("a trailing slash, query and fragment do not change the address", () => {
+    const grants = [company("api/companies/{companyId}/get")];
+    expect(isAllowed(`api/companies/${ACME}/get/`, grants, ctx)).toBe(true);
+    expect(isAllowed(`api/companies/${ACME}/get?x=1#y`, grants, ctx)).toBe(true);
+  });
+
+  it("percent-encoded ordinary characters are decoded before matching", () => {
+    const grants = [study("api/companies/{companyId}/studies/{studyName}/get", "S 1")];
+    expect(isAllowed(`api/companies/${ACME}/studies/S%201/get`, grants, ctx)).toBe(true);
+  });
+});
+
+describe("permission engine: pattern validation", () => {
+  it.each([
+    ["api/**", null],
+    ["api/companies/{companyId}/studies/{studyName}/**/get", null],
+    ["api/companies/*/get", null],
+  ])("accepts %s", (pattern, expected) => {
+    expect(validatePattern(pattern)).toBe(expected);
+  });
+
+  it.each([
+    ["", "must be 1 to 512 characters"],
+    ["companies/**", 'must start with "api/"'],
+    ["api//get", "must not contain empty segments"],
+    ["api/{userId}/get", 'unknown placeholder "{userId}"'],
+    ["api/comp*/get", "wildcards must be whole segments"],
+    ["api/../get", 'invalid segment ".."'],
+  ])("rejects %j", (pattern, message) => {
+    expect(validatePattern(pattern)).toBe(message);
+  });
+
+  it("a grant with an invalid pattern allows nothing", () => {
+    expect(isAllowed("api/x/get", [system("api/x*/get")], ctx)).toBe(false);
+  });
+});

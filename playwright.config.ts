@@ -55,6 +55,7 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      ENV_FILE: "none",
     },
   },
 });

@@ -4,11 +4,11 @@
  * See docs/decisions/0002-one-node-service.md.
  */
 import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve, type ServerType } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { broadcastDevReady } from "@remix-run/node";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { createHttpTransport, type ApiTransport } from "../app/lib/api/transport.server";
@@ -21,6 +21,7 @@ import { loadRemixHandler } from "./web/remix-handler";
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 async function main(): Promise<void> {
+  loadEnvFile();
   let config: Config;
   try {
     config = loadConfig(process.env);
@@ -47,6 +48,18 @@ async function main(): Promise<void> {
     logger.debug({ err: error }, "startup failed");
     process.stderr.write(`Startup failed: ${error instanceof Error ? error.message : String(error)}\n`);
     await service?.close().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+/** Variables from ./.env (or ENV_FILE; "none" turns it off) fill in what the environment does not set. */
+function loadEnvFile(): void {
+  const file = process.env.ENV_FILE ?? ".env";
+  if (file === "none" || file === "") return;
+  const resolved = path.resolve(file);
+  if (fs.existsSync(resolved)) process.loadEnvFile(resolved);
+  else if (process.env.ENV_FILE) {
+    process.stderr.write(`Configuration error: ENV_FILE ${resolved} does not exist\n`);
     process.exit(1);
   }
 }
@@ -92,7 +105,7 @@ export async function createHttpApp(config: Config, logger: Logger, service: Api
 
   const mode = config.env === "development" ? "development" : "production";
   const buildUrl = pathToFileURL(path.join(projectRoot, "build", "index.js")).href;
-  const { handler, build } = await loadRemixHandler(buildUrl, mode);
+  const handler = await loadRemixHandler(buildUrl, mode);
   app.all("*", (c) => {
     const context: WebContext = {
       apiTransport: transport,
@@ -103,7 +116,6 @@ export async function createHttpApp(config: Config, logger: Logger, service: Api
     };
     return handler(c.req.raw, context as unknown as Record<string, unknown>);
   });
-  if (mode === "development") void broadcastDevReady(build);
   return app;
 }
 

@@ -80,7 +80,6 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("RBQM Studio <no-reply@rbqm.example>")),
-  TRUST_PROXY: booleanFlag(false),
   // Settings served by GET /api/v2/settings (000 §3.1).
   PRODUCT_NAME: z.preprocess(emptyToUndefined, z.string().default("RBQM Studio")),
   PRODUCT_NAME_HTML_TITLE: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -117,7 +116,6 @@ export interface Config {
   seedDemoData: boolean;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
-  trustProxy: boolean;
   product: ProductSettings;
 }
 
@@ -190,7 +188,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoData,
     logLevel: e.LOG_LEVEL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, "outbox") },
-    trustProxy: e.TRUST_PROXY,
     product: {
       publicApiUrl: e.PUBLIC_API_URL,
       productName: e.PRODUCT_NAME,

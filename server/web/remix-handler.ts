@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { broadcastDevReady, createRequestHandler, type ServerBuild } from "@remix-run/node";
 
 export type RemixHandler = (request: Request, loadContext: Record<string, unknown>) => Promise<Response>;
 
@@ -7,13 +7,16 @@ export type RemixHandler = (request: Request, loadContext: Record<string, unknow
  * The Remix request handler for build/index.js. In development the build is re-imported when it changes
  * (remix dev rebuilds it), without restarting the process or reopening the database.
  */
-export async function loadRemixHandler(buildPath: string, mode: "production" | "development"): Promise<{
-  handler: RemixHandler;
-  build: ServerBuild;
-}> {
+export async function loadRemixHandler(buildPath: string, mode: "production" | "development"): Promise<RemixHandler> {
   let build = (await import(buildPath)) as ServerBuild;
   let handler = createRequestHandler(build, mode) as RemixHandler;
-  if (mode === "production") return { handler, build };
+  if (mode === "production") return handler;
+
+  // Under `remix dev`, tell it each build is being served (live reload).
+  const announce = (served: ServerBuild) => {
+    if (process.env.REMIX_DEV_ORIGIN) void broadcastDevReady(served).catch(() => undefined);
+  };
+  announce(build);
 
   let loadedAt = fs.statSync(new URL(buildPath)).mtimeMs;
   const devHandler: RemixHandler = async (request, loadContext) => {
@@ -22,8 +25,9 @@ export async function loadRemixHandler(buildPath: string, mode: "production" | "
       loadedAt = mtime;
       build = (await import(`${buildPath}?t=${mtime}`)) as ServerBuild;
       handler = createRequestHandler(build, mode) as RemixHandler;
+      announce(build);
     }
     return handler(request, loadContext);
   };
-  return { handler: devHandler, build };
+  return devHandler;
 }

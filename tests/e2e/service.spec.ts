@@ -16,7 +16,7 @@ interface Running {
 
 function start(env: Record<string, string>): Running {
   let output = "";
-  const childEnv: NodeJS.ProcessEnv = { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: os.tmpdir(), LOG_LEVEL: "info", HOST: "127.0.0.1", ...env };
+  const childEnv: NodeJS.ProcessEnv = { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: os.tmpdir(), LOG_LEVEL: "info", HOST: "127.0.0.1", ENV_FILE: "none", ...env };
   const child: ChildProcess = spawn(process.execPath, ["build/server.js"], { env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -20,20 +20,22 @@ export interface MailTransport {
  * SMTP through nodemailer when SMTP_URL is set. Otherwise each message is written to DATA_DIR/outbox/*.eml
  * and its recipient and subject are logged, so a fresh machine needs no mail server.
  */
+const toMessage = (mail: OutgoingMail & { from: string; messageId: string }) => ({
+  from: mail.from,
+  to: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  html: mail.html ?? undefined,
+  messageId: mail.messageId,
+});
+
 export function createMailTransport(options: { smtpUrl: string | undefined; outboxDir: string }, logger: Logger): MailTransport {
   if (options.smtpUrl) {
     const transporter: Transporter = nodemailer.createTransport(options.smtpUrl);
     return {
       kind: "smtp",
       async send(mail) {
-        await transporter.sendMail({
-          from: mail.from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html ?? undefined,
-          messageId: mail.messageId,
-        });
+        await transporter.sendMail(toMessage(mail));
       },
       close: () => transporter.close(),
     };
@@ -42,14 +44,7 @@ export function createMailTransport(options: { smtpUrl: string | undefined; outb
   return {
     kind: "file",
     async send(mail) {
-      const info = await builder.sendMail({
-        from: mail.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html ?? undefined,
-        messageId: mail.messageId,
-      });
+      const info = await builder.sendMail(toMessage(mail));
       await fs.mkdir(options.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(options.outboxDir, `${stamp}-${mail.messageId.replace(/[^A-Za-z0-9]/g, "").slice(0, 24)}.eml`);

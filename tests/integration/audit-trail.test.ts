@@ -32,33 +32,26 @@ const entry = (n: number) => ({
 
 // Two state-changing routes, defined with the same machinery as the real ones.
 const renameSchema = z.object({ displayName: z.string().min(1), rationaleForChange: z.string().optional(), password: z.string().optional() });
-const testRoutes = [
+/** A company rename that records its change; with `fail`, it then throws, after writing. */
+const renameRoute = (name: string, fail: boolean) =>
   defineRoute({
     method: "POST",
-    path: "/companies/:companyId/test/rename",
+    path: `/companies/:companyId/test/${name}`,
     access: "permission",
     body: renameSchema,
-    audit: { displayText: "Rename company (test)" },
+    audit: { displayText: fail ? "Rename company then fail (test)" : "Rename company (test)" },
     handler: async ({ db, params, body, audit }) => {
       const [before] = await db.select().from(companies).where(eq(companies.id, params.companyId!));
       const [after] = await db.update(companies).set({ displayName: body.displayName }).where(eq(companies.id, params.companyId!)).returning();
       audit.change(before, after);
+      if (fail) throw new ApiError(409, "Conflict", "Something else changed first.");
       return { isSuccess: true, displayName: after!.displayName };
     },
-  }),
-  defineRoute({
-    method: "POST",
-    path: "/companies/:companyId/test/renameThenFail",
-    access: "permission",
-    body: renameSchema,
-    audit: { displayText: "Rename company then fail (test)" },
-    handler: async ({ db, params, body, audit }) => {
-      const [before] = await db.select().from(companies).where(eq(companies.id, params.companyId!));
-      const [after] = await db.update(companies).set({ displayName: body.displayName }).where(eq(companies.id, params.companyId!)).returning();
-      audit.change(before, after);
-      throw new ApiError(409, "Conflict", "Something else changed first.");
-    },
-  }),
+  });
+
+const testRoutes = [
+  renameRoute("rename", false),
+  renameRoute("renameThenFail", true),
   defineRoute({
     method: "POST",
     path: "/companies/:companyId/studies/:studyName/test/touch",

@@ -12,6 +12,10 @@ import { startTestSmtp, type TestSmtp } from "../support/smtp";
 
 const logger = createLogger("silent");
 
+/** A mail service delivering to the test SMTP peer. */
+const smtpMail = (database: TestDatabase, smtp: TestSmtp, from = "a@b.example") =>
+  createMailService({ database, transport: createMailTransport({ smtpUrl: smtp.url, outboxDir: "/nonexistent" }, logger), from, logger });
+
 describe.each(dbKinds())("mail on %s", (kind) => {
   let database: TestDatabase | undefined;
   let smtp: TestSmtp | undefined;
@@ -28,12 +32,7 @@ describe.each(dbKinds())("mail on %s", (kind) => {
   it("delivers a queued message over SMTP once its transaction has committed", async () => {
     database = await openTestDatabase(kind);
     smtp = await startTestSmtp();
-    mail = createMailService({
-      database,
-      transport: createMailTransport({ smtpUrl: smtp.url, outboxDir: "/nonexistent" }, logger),
-      from: "RBQM Studio <no-reply@rbqm.example>",
-      logger,
-    });
+    mail = smtpMail(database, smtp, "RBQM Studio <no-reply@rbqm.example>");
     const id = await database.db.transaction((tx) =>
       mail!.enqueue(tx, { to: "monitor@demo-pharma.example", subject: "Your report is ready", text: "Open the link." }),
     );
@@ -52,7 +51,7 @@ describe.each(dbKinds())("mail on %s", (kind) => {
   it("sends nothing from a transaction that rolled back", async () => {
     database = await openTestDatabase(kind);
     smtp = await startTestSmtp();
-    mail = createMailService({ database, transport: createMailTransport({ smtpUrl: smtp.url, outboxDir: "/x" }, logger), from: "a@b.example", logger });
+    mail = smtpMail(database, smtp);
     await expect(
       database.db.transaction(async (tx) => {
         await mail!.enqueue(tx, { to: "x@y.example", subject: "never", text: "never" });
@@ -67,7 +66,7 @@ describe.each(dbKinds())("mail on %s", (kind) => {
     database = await openTestDatabase(kind);
     smtp = await startTestSmtp();
     smtp.refuse(true);
-    mail = createMailService({ database, transport: createMailTransport({ smtpUrl: smtp.url, outboxDir: "/x" }, logger), from: "a@b.example", logger });
+    mail = smtpMail(database, smtp);
     const id = await mail.enqueue(database.db, { to: "x@y.example", subject: "retry me", text: "body" });
     expect(await mail.dispatchDue()).toBe(0);
     const [failed] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
@@ -90,7 +89,7 @@ describe.each(dbKinds())("mail on %s", (kind) => {
     database = await openTestDatabase(kind);
     smtp = await startTestSmtp();
     smtp.refuse(true);
-    mail = createMailService({ database, transport: createMailTransport({ smtpUrl: smtp.url, outboxDir: "/x" }, logger), from: "a@b.example", logger });
+    mail = smtpMail(database, smtp);
     const id = await mail.enqueue(database.db, { to: "x@y.example", subject: "doomed", text: "body" });
     await database.db.update(mailOutbox).set({ attempts: MAX_ATTEMPTS - 1 }).where(eq(mailOutbox.id, id));
     await mail.dispatchDue();
@@ -101,7 +100,7 @@ describe.each(dbKinds())("mail on %s", (kind) => {
   it("takes over a message whose sender crashed once its lease has expired", async () => {
     database = await openTestDatabase(kind);
     smtp = await startTestSmtp();
-    mail = createMailService({ database, transport: createMailTransport({ smtpUrl: smtp.url, outboxDir: "/x" }, logger), from: "a@b.example", logger });
+    mail = smtpMail(database, smtp);
     const id = await mail.enqueue(database.db, { to: "x@y.example", subject: "orphan", text: "body" });
     await database.db
       .update(mailOutbox)

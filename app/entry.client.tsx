@@ -30,6 +30,12 @@ async function hydrate() {
       },
     });
 
+  // Without its messages the page would hydrate into bare keys: leave it server-rendered, as it works without JS.
+  if (!i18next.hasResourceBundle(lng, "translation")) {
+    console.warn(`locale ${lng} could not be loaded; the page stays as the server rendered it`);
+    return;
+  }
+
   startTransition(() => {
     hydrateRoot(
       document,

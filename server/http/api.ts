@@ -8,8 +8,7 @@ import { ErrorCode } from "../contracts/common";
 import type { Db } from "../db/database";
 import type { ServiceDeps } from "../deps";
 import { currentRequestId } from "../observability/logger";
-import { studies } from "../studies/schema";
-import { and, eq } from "drizzle-orm";
+import { getStudy } from "../studies/service";
 import { ApiError, forbidden, notAuthenticated, problemResponse, validationFailed } from "./problem";
 import type { AuditScope, RouteDefinition } from "./route";
 
@@ -140,17 +139,13 @@ function createAuditScope(): AuditScope & { context?: ResolvedContext; rationale
 async function contextFromParams(db: Db, params: Record<string, string>, principal: Principal | null): Promise<ResolvedContext> {
   const companyId = params.companyId ?? principal?.homeCompanyId ?? null;
   if (companyId && params.studyName) {
-    const [study] = await db
-      .select({ id: studies.id, displayId: studies.displayId })
-      .from(studies)
-      .where(and(eq(studies.companyId, companyId), eq(studies.name, params.studyName)))
-      .limit(1);
+    const study = await getStudy(db, companyId, params.studyName);
     if (study) {
       return {
         level: "Study",
         companyId,
-        studyId: study.id,
-        contextOfChange: { id: study.id, type: "Study", extraInfo: { displayId: study.displayId } },
+        studyId: study.internalStudyId,
+        contextOfChange: { id: study.internalStudyId, type: "Study", extraInfo: { displayId: study.displayId } },
       };
     }
   }

@@ -29,15 +29,12 @@ export interface TokenService {
   issueAccessToken(input: { userId: string; sessionId?: string | null; ttlSeconds?: number }): Promise<string>;
   /** Null when the token is malformed, expired, not ours or signed by an unknown key. */
   verifyAccessToken(token: string): Promise<AccessClaims | null>;
-  /** The public keys, for relying parties (JWKS). */
-  publicJwks(): Promise<{ keys: JWK[] }>;
 }
 
 interface LoadedKey {
   kid: string;
   privateKey: CryptoKey;
   publicKey: CryptoKey;
-  publicJwk: JWK;
 }
 
 /**
@@ -59,7 +56,6 @@ export async function createTokenService(database: Database, appSecret: string, 
         kid: row.kid,
         privateKey: (await importJWK(privateJwk, row.alg)) as CryptoKey,
         publicKey: (await importJWK(row.publicJwk as JWK, row.alg)) as CryptoKey,
-        publicJwk: row.publicJwk as JWK,
       });
     }
     lastReload = Date.now();
@@ -125,9 +121,6 @@ export async function createTokenService(database: Database, appSecret: string, 
       } catch {
         return null;
       }
-    },
-    async publicJwks() {
-      return { keys: [...keys.values()].map((key) => key.publicJwk) };
     },
   };
 }

@@ -20,8 +20,6 @@ export const forbidden = (detail = "You lack the permissions for this call.") =>
 export const notFound = (detail = "Not found.") => new ApiError(404, ErrorCode.NotFound, detail);
 export const validationFailed = (issues: { path: string; message: string }[], detail = "The request is not valid.") =>
   new ApiError(400, ErrorCode.ValidationFailed, detail, { issues });
-export const conflict = (title: string, detail: string, additionalData?: unknown) =>
-  new ApiError(409, title, detail, additionalData);
 
 export function problemResponse(error: ApiError, requestId?: string, headers: HeadersInit = {}): Response {
   const body: ProblemBody = {

@@ -1,4 +1,3 @@
-import { hash } from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
 import { appendAuditEntry } from "../audit/service";
 import { companies } from "../companies/schema";
@@ -6,7 +5,7 @@ import type { Database, Db } from "../db/database";
 import { appMeta } from "../db/meta-schema";
 import { insertGrants, type NewGrant } from "../permissions/service";
 import { studies } from "../studies/schema";
-import { ARGON2_OPTIONS } from "../users/passwords";
+import { hashPassword } from "../users/passwords";
 import { companyMembers, groupMembers, groups, users } from "../users/schema";
 
 /**
@@ -55,7 +54,7 @@ export const READ_ONLY_PATTERNS = [
 ];
 
 export async function seedDemoData(database: Database): Promise<boolean> {
-  const passwordHash = await hash(DEMO_PASSWORD, ARGON2_OPTIONS);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   return database.withLock("rbqm:seed", async (tx) => {
     const [marker] = await tx.select().from(appMeta).where(eq(appMeta.key, SEED_KEY)).limit(1);
     if (marker) return false;

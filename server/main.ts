@@ -14,6 +14,7 @@ import { compress } from "hono/compress";
 import { createHttpTransport, type ApiTransport } from "../app/lib/api/transport.server";
 import type { WebContext } from "../app/lib/context.server";
 import { ConfigError, loadConfig, type Config } from "./config/config";
+import { resolveAppSecret } from "./config/secret";
 import { createLogger, currentRequestId, loggablePath, requestIdFrom, runWithRequestId, type Logger } from "./observability/logger";
 import { createApiService, type ApiService } from "./service";
 import { loadRemixHandler } from "./web/remix-handler";
@@ -106,17 +107,38 @@ export async function createHttpApp(config: Config, logger: Logger, service: Api
   const mode = config.env === "development" ? "development" : "production";
   const buildUrl = pathToFileURL(path.join(projectRoot, "build", "index.js")).href;
   const handler = await loadRemixHandler(buildUrl, mode);
-  app.all("*", (c) => {
+  const sessionSecret = resolveAppSecret(config);
+  app.all("*", async (c) => {
     const context: WebContext = {
       apiTransport: transport,
       requestId: currentRequestId() ?? requestIdFrom(undefined),
       cspNonce: crypto.randomBytes(16).toString("base64"),
       logger,
-      web: { publicUrl: config.publicUrl, isProduction: mode === "production" },
+      web: { publicUrl: config.publicUrl, isProduction: mode === "production", sessionSecret },
+      responseCookies: new Map(),
+      pendingValues: new Map(),
+      memo: new Map(),
     };
-    return handler(c.req.raw, context as unknown as Record<string, unknown>);
+    const response = await handler(c.req.raw, context as unknown as Record<string, unknown>);
+    return withQueuedCookies(response, context.responseCookies);
   });
   return app;
+}
+
+/** Adds the cookies a request queued (sign-in state, refreshed tokens) to its response, whatever route answered. */
+function withQueuedCookies(response: Response, cookies: Map<string, string>): Response {
+  if (cookies.size === 0) return response;
+  let target = response;
+  try {
+    for (const header of cookies.values()) target.headers.append("set-cookie", header);
+  } catch {
+    // Immutable headers (a fetched Response): copy it.
+    target = new Response(response.body, response);
+    for (const header of cookies.values()) target.headers.append("set-cookie", header);
+  }
+  // Answers that set session cookies must not be stored by shared caches.
+  target.headers.set("cache-control", "private, no-store");
+  return target;
 }
 
 function installShutdown(server: ServerType, service: ApiService | undefined, logger: Logger): void {

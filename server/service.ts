@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { authRoutes } from "./auth/http";
 import { createTokenService } from "./auth/tokens";
 import { companyRoutes } from "./companies/http";
 import type { Config } from "./config/config";
@@ -26,6 +27,7 @@ export const apiRoutes: readonly RouteDefinition[] = [
   ...companyRoutes,
   ...studyRoutes,
   ...userRoutes,
+  ...authRoutes,
 ];
 
 /** The product API as one fetch function: /api/*, /healthz and /readyz. Runs in-process or behind its own server. */

@@ -11,7 +11,15 @@ export interface WebContext {
   web: {
     publicUrl: string;
     isProduction: boolean;
+    /** The application secret; the web app derives its cookie keys from it (app/lib/session.server.ts). */
+    sessionSecret: string;
   };
+  /** Set-Cookie headers queued during the request, by cookie name; server/main.ts adds them to the response. */
+  responseCookies: Map<string, string>;
+  /** Values of cookies written during the request, so later reads in the same request see them. */
+  pendingValues: Map<string, unknown>;
+  /** Per-request memo of the signed-in state (app/lib/auth.server.ts). */
+  memo: Map<string, unknown>;
 }
 
 declare module "@remix-run/node" {

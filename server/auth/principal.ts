@@ -4,6 +4,7 @@ import type { Db } from "../db/database";
 import { isAllowed, type Grant } from "../permissions/engine";
 import { loadGrants } from "../permissions/service";
 import { users } from "../users/schema";
+import { isSessionActive } from "./sessions";
 import type { TokenService } from "./tokens";
 
 /** The signed-in caller of one API request. Grants are loaded once per request, on first use. */
@@ -45,6 +46,10 @@ export async function authenticate(request: Request, db: Db, tokens: TokenServic
     .limit(1);
   if (!user || user.isDeleted) return { kind: "invalid", reason: "The account no longer exists." };
   if (user.isBlocked) return { kind: "invalid", reason: "The account is blocked." };
+  // A token of a grant that was ended (logout, refresh-token reuse, password reset) stops working at once.
+  if (claims.sessionId && !(await isSessionActive(db, claims.sessionId))) {
+    return { kind: "invalid", reason: "The session has ended." };
+  }
   return { kind: "user", principal: createPrincipal(db, user, claims.sessionId) };
 }
 

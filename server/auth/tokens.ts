@@ -25,10 +25,47 @@ export interface AccessClaims {
   expiresAt: Date;
 }
 
+export const REFRESH_TOKEN_AUDIENCE = "rbqm-refresh";
+/** The audience of id tokens issued to the product's own web app; other clients get their client_id. */
+export const WEB_CLIENT_ID = "rbqm-web";
+export const ID_TOKEN_TTL_SECONDS = 60 * 60;
+
+export interface RefreshClaims {
+  userId: string;
+  sessionId: string;
+  jti: string;
+  expiresAt: Date;
+}
+
+export interface IdTokenClaims {
+  userId: string;
+  sessionId: string | null;
+  audience: string;
+  name: string | null;
+  expiresAt: Date;
+}
+
 export interface TokenService {
   issueAccessToken(input: { userId: string; sessionId?: string | null; ttlSeconds?: number }): Promise<string>;
   /** Null when the token is malformed, expired, not ours or signed by an unknown key. */
   verifyAccessToken(token: string): Promise<AccessClaims | null>;
+  issueRefreshToken(input: { userId: string; sessionId: string; jti: string; expiresAt: Date }): Promise<string>;
+  verifyRefreshToken(token: string): Promise<RefreshClaims | null>;
+  /** An OpenID Connect id token: sub, name, email, sid; aud is the client (the web app by default). */
+  issueIdToken(input: {
+    userId: string;
+    name: string;
+    email: string;
+    sessionId: string;
+    audience?: string;
+    nonce?: string | null;
+    authTime?: Date;
+  }): Promise<string>;
+  /** An id token of ours, as a logout hint: its expiry does not matter, its signature does. */
+  verifyIdTokenHint(token: string): Promise<IdTokenClaims | null>;
+  /** The public keys, as a JWK Set (for /api/oauth/jwks). */
+  publicJwks(): { keys: Record<string, unknown>[] };
+  readonly issuer: string;
 }
 
 interface LoadedKey {
@@ -44,6 +81,7 @@ interface LoadedKey {
 export async function createTokenService(database: Database, appSecret: string, issuer: string): Promise<TokenService> {
   const sealingKey = deriveKey(appSecret, "signing-keys");
   const keys = new Map<string, LoadedKey>();
+  const publicJwks = new Map<string, Record<string, unknown>>();
   let current: LoadedKey;
   let lastReload = 0;
 
@@ -52,6 +90,7 @@ export async function createTokenService(database: Database, appSecret: string, 
     for (const row of rows) {
       if (keys.has(row.kid)) continue;
       const privateJwk = JSON.parse(unseal(sealingKey, row.privateJwkEncrypted)) as JWK;
+      publicJwks.set(row.kid, { ...(row.publicJwk as Record<string, unknown>), kid: row.kid, alg: row.alg, use: "sig" });
       keys.set(row.kid, {
         kid: row.kid,
         privateKey: (await importJWK(privateJwk, row.alg)) as CryptoKey,
@@ -90,18 +129,75 @@ export async function createTokenService(database: Database, appSecret: string, 
     return key.publicKey;
   }
 
+  const sign = (claims: JWTPayload, typ: string, audience: string, subject: string, expiresAtSeconds: number, jti = newId()) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: ALG, kid: current.kid, typ })
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setSubject(subject)
+      .setJti(jti)
+      .setIssuedAt()
+      .setExpirationTime(expiresAtSeconds)
+      .sign(current.privateKey);
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
+
   return {
+    issuer,
     async issueAccessToken({ userId, sessionId = null, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS }) {
       const claims: JWTPayload = sessionId ? { sid: sessionId } : {};
-      return new SignJWT(claims)
-        .setProtectedHeader({ alg: ALG, kid: current.kid, typ: "at+jwt" })
-        .setIssuer(issuer)
-        .setAudience(ACCESS_TOKEN_AUDIENCE)
-        .setSubject(userId)
-        .setJti(newId())
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-        .sign(current.privateKey);
+      return sign(claims, "at+jwt", ACCESS_TOKEN_AUDIENCE, userId, nowSeconds() + ttlSeconds);
+    },
+    async issueRefreshToken({ userId, sessionId, jti, expiresAt }) {
+      return sign({ sid: sessionId }, "rt+jwt", REFRESH_TOKEN_AUDIENCE, userId, Math.floor(expiresAt.getTime() / 1000), jti);
+    },
+    async verifyRefreshToken(token) {
+      if (typeof token !== "string" || token.length > 4096) return null;
+      try {
+        const { payload } = await jwtVerify(token, keyFor, {
+          algorithms: [ALG],
+          issuer,
+          audience: REFRESH_TOKEN_AUDIENCE,
+          typ: "rt+jwt",
+          requiredClaims: ["sub", "exp", "jti", "sid"],
+        });
+        if (typeof payload.sid !== "string") return null;
+        return { userId: payload.sub!, sessionId: payload.sid, jti: payload.jti!, expiresAt: new Date(payload.exp! * 1000) };
+      } catch {
+        return null;
+      }
+    },
+    async issueIdToken({ userId, name, email, sessionId, audience = WEB_CLIENT_ID, nonce, authTime }) {
+      const claims: JWTPayload = { name, email, sid: sessionId };
+      if (nonce) claims.nonce = nonce;
+      if (authTime) claims.auth_time = Math.floor(authTime.getTime() / 1000);
+      return sign(claims, "JWT", audience, userId, nowSeconds() + ID_TOKEN_TTL_SECONDS);
+    },
+    async verifyIdTokenHint(token) {
+      if (typeof token !== "string" || token.length > 4096) return null;
+      try {
+        const { payload } = await jwtVerify(token, keyFor, {
+          algorithms: [ALG],
+          issuer,
+          typ: "JWT",
+          requiredClaims: ["sub", "aud"],
+          // A hint may have expired; what counts is that we signed it.
+          currentDate: new Date(0),
+          clockTolerance: Number.MAX_SAFE_INTEGER,
+        });
+        const audience = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
+        return {
+          userId: payload.sub!,
+          sessionId: typeof payload.sid === "string" ? payload.sid : null,
+          audience: audience ?? "",
+          name: typeof payload.name === "string" ? payload.name : null,
+          expiresAt: new Date((payload.exp ?? 0) * 1000),
+        };
+      } catch {
+        return null;
+      }
+    },
+    publicJwks() {
+      return { keys: [...publicJwks.values()] };
     },
     async verifyAccessToken(token) {
       if (typeof token !== "string" || token.length > 4096) return null;

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { appendAuditEntry } from "../audit/service";
 import type { ChangePair } from "../audit/changes";
-import type { AuditLevel, ContextOfChange } from "../audit/schema";
+import type { AuditActor, AuditLevel, ContextOfChange } from "../audit/schema";
 import { authenticate, type Principal } from "../auth/principal";
 import { ErrorCode } from "../contracts/common";
 import type { Db } from "../db/database";
@@ -94,7 +94,7 @@ async function handle(
       companyId: context.companyId,
       studyId: context.studyId,
       contextOfChange: context.contextOfChange,
-      requester: principal?.actor ?? { type: "system" },
+      requester: principal?.actor ?? scope.requester ?? { type: "system" },
       requestBody: raw,
       responseBody: output instanceof Response ? undefined : output,
       changes: scope.changes,
@@ -119,9 +119,11 @@ interface ResolvedContext {
   contextOfChange: ContextOfChange | null;
 }
 
-function createAuditScope(): AuditScope & { context?: ResolvedContext; rationale?: string | null } {
+type Scope = AuditScope & { context?: ResolvedContext; rationale?: string | null; requester?: AuditActor };
+
+function createAuditScope(): Scope {
   const changes: ChangePair[] = [];
-  const scope: AuditScope & { context?: ResolvedContext; rationale?: string | null } = {
+  const scope: Scope = {
     changes,
     change: (before, after) => {
       changes.push({ before, after });
@@ -131,6 +133,9 @@ function createAuditScope(): AuditScope & { context?: ResolvedContext; rationale
     },
     setRationale: (rationale) => {
       scope.rationale = rationale ?? null;
+    },
+    setRequester: (actor) => {
+      scope.requester = actor;
     },
   };
   return scope;

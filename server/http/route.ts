@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { AuditLevel, ContextOfChange } from "../audit/schema";
+import type { AuditActor, AuditLevel, ContextOfChange } from "../audit/schema";
 import type { ChangePair } from "../audit/changes";
 import type { Principal } from "../auth/principal";
 import type { Db } from "../db/database";
@@ -23,6 +23,8 @@ export interface AuditScope {
   /** The context of the change, when the path's companyId/studyName do not already give it. */
   setContext(context: { level: AuditLevel; companyId: string | null; studyId: string | null; contextOfChange: ContextOfChange | null }): void;
   setRationale(rationale: string | null | undefined): void;
+  /** Who made the change, for calls made before sign-in (a password reset through an e-mailed link). */
+  setRequester(actor: AuditActor): void;
   readonly changes: readonly ChangePair[];
 }
 

@@ -1,3 +1,4 @@
+import type { ResetResultBody, TokenResponse } from "@server/contracts/auth";
 import type { CompanyInfo, CompanyUserList } from "@server/contracts/companies";
 import type { PagingRequest, ProblemBody } from "@server/contracts/common";
 import type { PermissionCheckResponse } from "@server/contracts/permissions";
@@ -47,6 +48,8 @@ export function createApiClient(options: ApiClientOptions) {
     try {
       response = await send(method, path, body);
     } catch (error) {
+      // A Response thrown by the transport (the sign-in redirect after a 401) goes on to Remix.
+      if (error instanceof Response) throw error;
       const failure = error instanceof Error ? { code: error.name, detail: error.message } : { code: "Unknown", detail: String(error) };
       return { ok: false, status: 0, error: failure };
     }
@@ -63,11 +66,42 @@ export function createApiClient(options: ApiClientOptions) {
       if (response.status < 400) return { ok: true, status: response.status, data: response };
       return { ok: false, status: response.status, error: await readFailure(response) };
     } catch (error) {
+      if (error instanceof Response) throw error;
       return { ok: false, status: 0, error: { code: error instanceof Error ? error.name : "Unknown", detail: String(error) } };
     }
   }
 
+  const form = (fields: Record<string, string | undefined | null>) => {
+    const data = new FormData();
+    for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== null) data.set(key, value);
+    return data;
+  };
+
   return {
+    auth: {
+      /** 000 §4.1: form-data Email, optional Password, optional SecurityCode (and the code's AttemptId). */
+      login: (input: { email: string; password?: string; securityCode?: string; attemptId?: string }) =>
+        call<TokenResponse>(
+          "POST",
+          "auth/login",
+          form({ Email: input.email, Password: input.password, SecurityCode: input.securityCode, AttemptId: input.attemptId }),
+        ),
+      sendResetPasswordEmail: (email: string) =>
+        call<ResetResultBody>("POST", "auth/sendResetPasswordEmail", { Email: email, Password: null }),
+      resetPassword: (input: { password: string; confirmPassword: string; token: string; userId: string }) =>
+        call<ResetResultBody>("POST", "auth/resetPassword", {
+          Password: input.password,
+          ConfirmPassword: input.confirmPassword,
+          Token: input.token,
+          UserId: input.userId,
+        }),
+    },
+    oauth: {
+      refresh: (refreshToken: string) =>
+        call<TokenResponse>("POST", "oauth/token", form({ grant_type: "refresh_token", refresh_token: refreshToken })),
+      session: () => call<{ active: boolean; userId: string }>("POST", "oauth/session"),
+      revoke: (token: string) => call<{ isSuccess: boolean }>("POST", "oauth/revoke", { token }),
+    },
     settings: {
       get: () => call<Settings>("GET", "v2/settings"),
     },

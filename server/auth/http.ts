@@ -1,0 +1,126 @@
+import { z } from "zod";
+import {
+  loginRequestSchema,
+  resetPasswordSchema,
+  sendResetPasswordEmailSchema,
+  tokenRequestSchema,
+  type ResetResultBody,
+} from "../contracts/auth";
+import { defineRoute } from "../http/route";
+import { exchangeAuthorizationCode } from "./authorization-codes";
+import { login } from "./login";
+import { resetPassword, sendResetPasswordEmail } from "./password-reset";
+import { refreshSession, revokeSession } from "./sessions";
+
+/** An OAuth 2.0 error answer (RFC 6749 §5.2) that also reads as the spec's result wrapper (title, detail). */
+function oauthError(status: number, error: string, description: string): Response {
+  return new Response(
+    JSON.stringify({ error, error_description: description, type: "about:blank", title: error, status, detail: description }),
+    { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", pragma: "no-cache" } },
+  );
+}
+
+function tokenResponse(tokens: unknown): Response {
+  return new Response(JSON.stringify(tokens), {
+    status: 200,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", pragma: "no-cache" },
+  });
+}
+
+export const authRoutes = [
+  defineRoute({
+    method: "POST",
+    path: "/auth/login",
+    access: "public",
+    body: loginRequestSchema,
+    maxBodyBytes: 16 * 1024,
+    handler: async ({ deps, db, body }) =>
+      tokenResponse(
+        await login(deps, db, { email: body.Email, password: body.Password, securityCode: body.SecurityCode, attemptId: body.AttemptId }),
+      ),
+  }),
+
+  defineRoute({
+    method: "POST",
+    path: "/oauth/token",
+    access: "public",
+    maxBodyBytes: 16 * 1024,
+    handler: async ({ deps, request, body }) => {
+      const parsed = tokenRequestSchema.safeParse(body);
+      if (!parsed.success) {
+        const grant = (body as { grant_type?: unknown } | null)?.grant_type;
+        if (typeof grant === "string" && grant !== "refresh_token" && grant !== "authorization_code") {
+          return oauthError(400, "unsupported_grant_type", "Use the refresh_token or authorization_code grant.");
+        }
+        return oauthError(400, "invalid_request", "The token request is not valid.");
+      }
+      const grant = parsed.data;
+      if (grant.grant_type === "refresh_token") {
+        const outcome = await refreshSession(deps, grant.refresh_token);
+        return outcome.ok ? tokenResponse(outcome.tokens) : oauthError(400, "invalid_grant", outcome.reason);
+      }
+      void request;
+      const outcome = await exchangeAuthorizationCode(deps, {
+        code: grant.code,
+        codeVerifier: grant.code_verifier,
+        redirectUri: grant.redirect_uri,
+        clientId: grant.client_id,
+      });
+      return outcome.ok ? tokenResponse(outcome.tokens) : oauthError(400, outcome.error, outcome.description);
+    },
+  }),
+
+  /** The session check (000 §4.3): 200 while the caller's grant is alive; 401 (from authentication) once it is not. */
+  defineRoute({
+    method: "POST",
+    path: "/oauth/session",
+    access: "authenticated",
+    handler: async ({ principal }) => ({ active: true, userId: principal.userId }),
+  }),
+
+  /** Ends the grant a refresh token belongs to (the web app's Log Out). Answers 200 whatever the token. */
+  defineRoute({
+    method: "POST",
+    path: "/oauth/revoke",
+    access: "public",
+    body: z.object({ token: z.string().max(4096) }),
+    handler: async ({ deps, db, body }) => {
+      const claims = await deps.tokens.verifyRefreshToken(body.token);
+      if (claims) {
+        await revokeSession(db, claims.sessionId, "logout");
+        deps.logger.info({ userId: claims.userId, sessionId: claims.sessionId }, "signed out");
+      }
+      return { isSuccess: true };
+    },
+  }),
+
+  defineRoute({
+    method: "POST",
+    path: "/auth/sendResetPasswordEmail",
+    access: "public",
+    body: sendResetPasswordEmailSchema,
+    maxBodyBytes: 16 * 1024,
+    handler: async ({ deps, db, body }): Promise<ResetResultBody> => {
+      await sendResetPasswordEmail(deps, db, body.Email);
+      return { isSuccess: true };
+    },
+  }),
+
+  defineRoute({
+    method: "POST",
+    path: "/auth/resetPassword",
+    access: "public",
+    body: resetPasswordSchema,
+    maxBodyBytes: 16 * 1024,
+    audit: { displayText: "Set a new password" },
+    handler: async ({ db, body, audit }): Promise<ResetResultBody> => {
+      await resetPassword(db, audit, {
+        password: body.Password,
+        confirmPassword: body.ConfirmPassword,
+        token: body.Token,
+        userId: body.UserId,
+      });
+      return { isSuccess: true };
+    },
+  }),
+];

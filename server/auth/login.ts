@@ -1,0 +1,158 @@
+import crypto from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import {
+  LoginResult,
+  SECURITY_CODE_LENGTH,
+  SECURITY_CODE_MAX_ATTEMPTS,
+  SECURITY_CODE_MAX_SENDS,
+  SECURITY_CODE_TTL_SECONDS,
+  isValidEmail,
+  normaliseEmail,
+  type SecurityCodeSentData,
+} from "../contracts/auth";
+import type { Db } from "../db/database";
+import { newId } from "../db/ids";
+import type { ServiceDeps } from "../deps";
+import { ApiError } from "../http/problem";
+import { mailText } from "../mail/templates";
+import { hashPassword, verifyPassword } from "../users/passwords";
+import { users } from "../users/schema";
+import { signInChallenges } from "./schema";
+import { startSession, type TokenSet } from "./sessions";
+import { ssoCompanyFor } from "./sso";
+import { accountKey, clearFailures, lockedForSeconds, recordFailure, WINDOW_SECONDS } from "./throttle";
+
+export interface LoginInput {
+  email: string;
+  password?: string;
+  securityCode?: string;
+  attemptId?: string;
+}
+
+const fail = (status: number, code: string, detail: string, additionalData?: unknown) => new ApiError(status, code, detail, additionalData);
+
+/** Compared against when there is no account, so a wrong address costs the same time as a wrong password. */
+let dummyHash: Promise<string> | undefined;
+const timingDummy = () => (dummyHash ??= hashPassword(crypto.randomBytes(16).toString("hex")));
+
+export const hashCode = (code: string) => crypto.createHash("sha256").update(`sign-in-code:${code}`).digest("hex");
+
+/**
+ * POST /api/auth/login (000 §4.1). The e-mail step answers WrongCredentials ("ask for the password") for every
+ * address that is not single sign-on, known or not; only a correct password tells anything about the account.
+ */
+export async function login(deps: ServiceDeps, db: Db, input: LoginInput): Promise<TokenSet> {
+  const email = normaliseEmail(input.email).toLowerCase();
+  if (!isValidEmail(email)) throw fail(400, LoginResult.WrongCredentials, "Enter a valid e-mail address.");
+  const key = accountKey(email);
+  const wait = await lockedForSeconds(db, key);
+  if (wait > 0) {
+    throw fail(429, LoginResult.TooManyAttempts, "Too many failed attempts for this account.", { retryAfterSeconds: wait });
+  }
+
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`)
+    .limit(1);
+  const account = user && !user.isDeleted ? user : undefined;
+
+  const sso = await ssoCompanyFor(db, email, account?.homeCompanyId);
+  if (sso) {
+    const code = sso.protocol === "oidc" ? LoginResult.OidcAuthenticationNeeded : LoginResult.SamlAuthenticationNeeded;
+    throw fail(400, code, "This account signs in through the company's identity provider.", { protocol: sso.protocol });
+  }
+
+  if (!input.password) throw fail(400, LoginResult.WrongCredentials, "Enter the password.");
+
+  const passwordOk = account?.passwordHash
+    ? await verifyPassword(account.passwordHash, input.password)
+    : (await verifyPassword(await timingDummy(), input.password), false);
+  if (!account || !passwordOk) {
+    await recordFailure(db, key);
+    throw fail(400, LoginResult.WrongCredentials, "The e-mail address or the password is wrong.");
+  }
+  if (account.isBlocked) throw fail(403, LoginResult.Denied, "The account is restricted from signing in.");
+
+  let method: "password" | "password+code" = "password";
+  if (account.mfaByEmail) {
+    if (!input.securityCode) {
+      const data = await sendSecurityCode(deps, db, account);
+      throw fail(400, LoginResult.SecurityCodeSent, "A code was sent to the e-mail address.", data);
+    }
+    if (!(await consumeSecurityCode(db, account.id, input.securityCode, input.attemptId))) {
+      await recordFailure(db, key);
+      throw fail(400, LoginResult.WrongCredentials, "The code is wrong, was already used or has expired.");
+    }
+    method = "password+code";
+  }
+
+  await clearFailures(db, key);
+  const { tokens, sessionId } = await startSession(deps, db, { user: account, method });
+  deps.logger.info({ userId: account.id, sessionId, method }, "signed in");
+  return tokens;
+}
+
+/** Creates (or overwrites) the user's challenge and e-mails its code. */
+async function sendSecurityCode(
+  deps: ServiceDeps,
+  db: Db,
+  user: { id: string; email: string; displayName: string },
+): Promise<SecurityCodeSentData> {
+  const now = new Date();
+  const [previous] = await db.select().from(signInChallenges).where(eq(signInChallenges.userId, user.id)).limit(1);
+  const windowOpen = previous && now.getTime() - previous.windowStartedAt.getTime() < WINDOW_SECONDS * 1000;
+  const sentInWindow = windowOpen ? previous.sentInWindow + 1 : 1;
+  if (sentInWindow > SECURITY_CODE_MAX_SENDS) {
+    const retry = Math.ceil((previous!.windowStartedAt.getTime() + WINDOW_SECONDS * 1000 - now.getTime()) / 1000);
+    throw fail(429, LoginResult.TooManyAttempts, "Too many codes were sent to this account.", { retryAfterSeconds: retry });
+  }
+  const code = crypto.randomInt(0, 10 ** SECURITY_CODE_LENGTH).toString().padStart(SECURITY_CODE_LENGTH, "0");
+  const attemptId = newId();
+  const values = {
+    attemptId,
+    codeHash: hashCode(code),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SECURITY_CODE_TTL_SECONDS * 1000),
+    failedAttempts: 0,
+    consumedAt: null,
+    sentInWindow,
+    windowStartedAt: windowOpen ? previous.windowStartedAt : now,
+  };
+  await db
+    .insert(signInChallenges)
+    .values({ userId: user.id, ...values })
+    .onConflictDoUpdate({ target: signInChallenges.userId, set: values });
+  const { product } = deps.config;
+  await deps.mail.enqueue(db, {
+    to: user.email,
+    ...mailText("securityCode", {
+      name: user.displayName,
+      code,
+      minutes: String(SECURITY_CODE_TTL_SECONDS / 60),
+      productName: product.productName,
+    }),
+  });
+  deps.mail.kick();
+  return { attemptId, expiresInSeconds: SECURITY_CODE_TTL_SECONDS };
+}
+
+/** True once for the right code of the current attempt, within its lifetime and its tries. */
+async function consumeSecurityCode(db: Db, userId: string, code: string, attemptId: string | undefined): Promise<boolean> {
+  const [challenge] = await db.select().from(signInChallenges).where(eq(signInChallenges.userId, userId)).for("update").limit(1);
+  const now = new Date();
+  if (!challenge || challenge.consumedAt || challenge.expiresAt <= now) return false;
+  if (challenge.failedAttempts >= SECURITY_CODE_MAX_ATTEMPTS) return false;
+  const presented = Buffer.from(hashCode(code.replace(/\s+/g, "")));
+  const expected = Buffer.from(challenge.codeHash);
+  const matches = attemptId === challenge.attemptId && crypto.timingSafeEqual(presented, expected);
+  if (!matches) {
+    await db
+      .update(signInChallenges)
+      .set({ failedAttempts: challenge.failedAttempts + 1 })
+      .where(eq(signInChallenges.userId, userId));
+    return false;
+  }
+  await db.update(signInChallenges).set({ consumedAt: now }).where(eq(signInChallenges.userId, userId));
+  return true;
+}

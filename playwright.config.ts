@@ -4,6 +4,8 @@ import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `rbqm-e2e-${PORT}`);
+/** Where the SMTP peer of the e2e service writes the messages it receives (tests/e2e/peers/mailbox.ts). */
+export const E2E_MAIL_DIR = path.join(os.tmpdir(), `rbqm-e2e-${PORT}-mail`);
 
 /**
  * Browser tests against the production build on a fresh embedded database, driving Debian's Chromium.
@@ -52,6 +54,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: "127.0.0.1",
       DATA_DIR: E2E_DATA_DIR,
+      E2E_MAIL_DIR,
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       LOG_LEVEL: "warn",
       NODE_ENV: "production",

@@ -1,6 +1,10 @@
-// Starts the built service for the browser tests on a fresh embedded database (the webServer of playwright.config.ts).
+// Starts the built service for the browser tests (the webServer of playwright.config.ts): a fresh embedded database,
+// and first the peers it talks to (tests/e2e/peers: SMTP, identity providers), each a real server on 127.0.0.1.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { build } from "esbuild";
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir || !dataDir.includes("rbqm-e2e")) {
@@ -8,8 +12,34 @@ if (!dataDir || !dataDir.includes("rbqm-e2e")) {
   process.exit(1);
 }
 fs.rmSync(dataDir, { recursive: true, force: true });
-const child = spawn(process.execPath, ["--enable-source-maps", "build/server.js"], { stdio: "inherit", env: process.env });
-const forward = (signal) => child.kill(signal);
-process.on("SIGTERM", forward);
-process.on("SIGINT", forward);
-child.on("exit", (code) => process.exit(code ?? 0));
+fs.mkdirSync(dataDir, { recursive: true });
+
+const bundle = path.join(dataDir, "peers.mjs");
+await build({
+  entryPoints: ["tests/e2e/peers/index.ts"],
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  packages: "external",
+  outfile: bundle,
+  logLevel: "warning",
+  sourcemap: "inline",
+});
+const { startPeers } = await import(pathToFileURL(bundle).href);
+const peers = await startPeers({
+  publicUrl: process.env.PUBLIC_URL,
+  mailDir: process.env.E2E_MAIL_DIR,
+  basePort: Number(process.env.PORT) + 1,
+});
+
+const child = spawn(process.execPath, ["--enable-source-maps", "build/server.js"], {
+  stdio: "inherit",
+  env: { ...process.env, ...peers.env },
+});
+const stop = (signal) => child.kill(signal);
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+child.on("exit", async (code) => {
+  await peers.close().catch(() => undefined);
+  process.exit(code ?? 0);
+});

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type Page } from "@playwright/test";
 
@@ -54,4 +57,42 @@ export async function waitForHydration(page: Page, javaScriptEnabled: boolean): 
     const router = (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter;
     return router?.state.initialized === true;
   });
+}
+
+/** Where the e2e service's SMTP peer writes the messages it receives (see playwright.config.ts). */
+export const mailDir = () => path.join(os.tmpdir(), `rbqm-e2e-${Number(process.env.E2E_PORT ?? 3199)}-mail`);
+
+export interface ReceivedMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+function decodeQuotedPrintable(value: string): string {
+  const bytes = value.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
+function parseMessage(raw: string): ReceivedMessage {
+  const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
+  let body = rest.join("\n\n");
+  const header = (name: string) => new RegExp(`^${name}:\\s*(.*(?:\\r?\\n[ \\t].*)*)`, "im").exec(head)?.[1]?.replace(/\r?\n[ \t]/g, " ") ?? "";
+  if (/quoted-printable/i.test(header("Content-Transfer-Encoding"))) body = decodeQuotedPrintable(body);
+  else if (/base64/i.test(header("Content-Transfer-Encoding"))) body = Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  return { to: header("X-Envelope-To"), subject: header("Subject"), text: body };
+}
+
+/** Waits for a message to `to` that arrived after `since` (a Date.now() taken before the action that sends it). */
+export async function waitForMail(to: string, since: number, timeoutMs = 15_000): Promise<ReceivedMessage> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const files = fs.existsSync(mailDir()) ? fs.readdirSync(mailDir()).filter((f) => f.endsWith(".eml")).sort() : [];
+    for (const file of files.reverse()) {
+      if (Number(file.split("-")[0]) < since) continue;
+      const message = parseMessage(fs.readFileSync(path.join(mailDir(), file), "utf8"));
+      if (message.to.toLowerCase().includes(to.toLowerCase())) return message;
+    }
+    if (Date.now() > until) throw new Error(`no mail to ${to} since ${new Date(since).toISOString()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

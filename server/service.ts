@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { authRoutes } from "./auth/http";
+import { oidcSsoRoutes } from "./auth/oidc-sso/http";
 import { createTokenService } from "./auth/tokens";
 import { companyRoutes } from "./companies/http";
 import type { Config } from "./config/config";
@@ -28,6 +29,7 @@ export const apiRoutes: readonly RouteDefinition[] = [
   ...studyRoutes,
   ...userRoutes,
   ...authRoutes,
+  ...oidcSsoRoutes,
 ];
 
 /** The product API as one fetch function: /api/*, /healthz and /readyz. Runs in-process or behind its own server. */

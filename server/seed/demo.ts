@@ -16,10 +16,15 @@ import { companyMembers, groupMembers, groups, users } from "../users/schema";
 export const DEMO_PASSWORD = "Rbqm-Demo-2026";
 const SEED_KEY = "demo-seed";
 const SEED_VERSION = 1;
+/** A later step, so a database seeded before it existed gains it on its next start. */
+const OIDC_SEED_KEY = "demo-seed-oidc";
+const OIDC_SEED_VERSION = 1;
 
 export const DEMO = {
   company: { id: "6560de000000000000000001", displayName: "Demo Pharma" },
   ssoCompany: { id: "6560de000000000000000002", displayName: "Northwind Clinical" },
+  /** Signs in through an OpenID Connect identity provider (docs/decisions/0015-oidc-single-sign-on.md). */
+  oidcCompany: { id: "6560de000000000000000003", displayName: "Contoso Trials", emailDomain: "contoso.example" },
   studies: {
     active: { id: "6560de000000000000000101", name: "DEMO001", displayId: "DEMO-001", displayName: "ACE-221 Hypertension Phase II" },
     second: { id: "6560de000000000000000102", name: "DEMO002", displayId: "DEMO-002", displayName: "ONC-450 Oncology Phase III" },
@@ -34,10 +39,12 @@ export const DEMO = {
     mfa: { id: "6560de000000000000000205", email: "mfa@demo-pharma.example", displayName: "Mia Code" },
     blocked: { id: "6560de000000000000000206", email: "blocked@demo-pharma.example", displayName: "Bea Blocked" },
     sso: { id: "6560de000000000000000207", email: "sso@northwind.example", displayName: "Sol Single-Sign-On" },
+    oidcSso: { id: "6560de000000000000000208", email: "sso@contoso.example", displayName: "Cora Contoso", ssoSubject: "contoso-0001" },
   },
   groups: {
     monitors: { id: "6560de000000000000000301", displayName: "Monitors" },
     northwindReaders: { id: "6560de000000000000000302", displayName: "Northwind readers" },
+    contosoReaders: { id: "6560de000000000000000303", displayName: "Contoso readers" },
   },
 } as const;
 
@@ -53,14 +60,83 @@ export const READ_ONLY_PATTERNS = [
   "api/files/get/*",
 ];
 
-export async function seedDemoData(database: Database): Promise<boolean> {
+/** Values the demo seed takes from the environment: the demo OIDC company's identity provider. */
+export interface DemoSeedOptions {
+  oidc: { issuer: string; clientId: string };
+}
+
+/** Placeholders until DEMO_OIDC_ISSUER / DEMO_OIDC_CLIENT_ID name a real identity provider. */
+export const DEMO_OIDC_PLACEHOLDER = { issuer: "https://login.contoso.example", clientId: "rbqm-studio" } as const;
+
+export function demoSeedOptionsFromEnv(env: Record<string, string | undefined> = process.env): DemoSeedOptions {
+  const value = (name: string) => (env[name]?.trim() ? env[name]!.trim() : undefined);
+  return {
+    oidc: {
+      issuer: value("DEMO_OIDC_ISSUER") ?? DEMO_OIDC_PLACEHOLDER.issuer,
+      clientId: value("DEMO_OIDC_CLIENT_ID") ?? DEMO_OIDC_PLACEHOLDER.clientId,
+    },
+  };
+}
+
+/** Seeds what this database lacks; true when anything was added. */
+export async function seedDemoData(database: Database, options: DemoSeedOptions = demoSeedOptionsFromEnv()): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return database.withLock("rbqm:seed", async (tx) => {
+    let seeded = false;
     const [marker] = await tx.select().from(appMeta).where(eq(appMeta.key, SEED_KEY)).limit(1);
-    if (marker) return false;
-    await insertDemoData(tx, passwordHash);
-    await tx.insert(appMeta).values({ key: SEED_KEY, value: { version: SEED_VERSION, seededAt: new Date().toISOString() } });
-    return true;
+    if (!marker) {
+      await insertDemoData(tx, passwordHash);
+      await tx.insert(appMeta).values({ key: SEED_KEY, value: { version: SEED_VERSION, seededAt: new Date().toISOString() } });
+      seeded = true;
+    }
+    const [oidcMarker] = await tx.select().from(appMeta).where(eq(appMeta.key, OIDC_SEED_KEY)).limit(1);
+    if (!oidcMarker) {
+      await insertOidcDemoData(tx, options.oidc);
+      await tx.insert(appMeta).values({ key: OIDC_SEED_KEY, value: { version: OIDC_SEED_VERSION, seededAt: new Date().toISOString() } });
+      seeded = true;
+    }
+    return seeded;
+  });
+}
+
+/** Contoso Trials: a company whose users sign in through OpenID Connect, with one user who reads everything. */
+async function insertOidcDemoData(tx: Db, idp: DemoSeedOptions["oidc"]): Promise<void> {
+  const { oidcCompany } = DEMO;
+  const user = DEMO.users.oidcSso;
+  const companyRow = {
+    id: oidcCompany.id,
+    displayName: oidcCompany.displayName,
+    isProtocolAnalysisToolEnabled: false,
+    ssoProtocol: "oidc",
+    ssoConfig: { emailDomains: [oidcCompany.emailDomain], issuer: idp.issuer, clientId: idp.clientId },
+  };
+  await tx.insert(companies).values(companyRow);
+  await tx.insert(users).values({ ...user, homeCompanyId: oidcCompany.id, passwordHash: null });
+  await tx.insert(companyMembers).values({ companyId: oidcCompany.id, userId: user.id });
+  await tx.insert(groups).values({ ...DEMO.groups.contosoReaders, companyId: oidcCompany.id });
+  await tx.insert(groupMembers).values({ groupId: DEMO.groups.contosoReaders.id, userId: user.id });
+  await insertGrants(
+    tx,
+    READ_ONLY_PATTERNS.map((pattern) => ({
+      principalType: "group" as const,
+      principalId: DEMO.groups.contosoReaders.id,
+      scope: "company" as const,
+      companyId: oidcCompany.id,
+      pattern,
+    })),
+  );
+  await appendAuditEntry(tx, {
+    entryPoint: { displayText: "Demo data seeded", httpMethod: null, apiPath: null },
+    level: "Company",
+    companyId: oidcCompany.id,
+    studyId: null,
+    contextOfChange: { id: oidcCompany.id, type: "Company" },
+    requester: { type: "system" },
+    changes: [
+      { before: null, after: { id: companyRow.id, displayName: companyRow.displayName, isProtocolAnalysisToolAEnabled: false } },
+      { before: null, after: { id: user.id, email: user.email, displayName: user.displayName } },
+    ],
+    rationale: "Initial demo data",
   });
 }
 

@@ -1,7 +1,8 @@
 import { count, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { auditEntries, companies, permissionGrants, studies, users } from "@server/db/schema";
-import { DEMO, DEMO_PASSWORD, seedDemoData } from "@server/seed/demo";
+import { appMeta } from "@server/db/meta-schema";
+import { DEMO, DEMO_OIDC_PLACEHOLDER, DEMO_PASSWORD, READ_ONLY_PATTERNS, demoSeedOptionsFromEnv, seedDemoData } from "@server/seed/demo";
 import { verifyPassword } from "@server/users/passwords";
 import { eq } from "drizzle-orm";
 import { dbKinds, openTestDatabase, type TestDatabase } from "../support/db";
@@ -52,10 +53,42 @@ describe.each(dbKinds())("database on %s", (kind) => {
       audit: (await database!.db.select({ n: count() }).from(auditEntries))[0]!.n,
     });
     const first = await counts();
-    expect(first).toMatchObject({ companies: 2, studies: 4, users: 7 });
-    expect(first.audit).toBe(6);
+    expect(first).toMatchObject({ companies: 3, studies: 4, users: 8 });
+    expect(first.audit).toBe(7);
     expect(await seedDemoData(database)).toBe(false);
     expect(await counts()).toEqual(first);
+  });
+
+  it("adds the OIDC company Contoso Trials to a demo database seeded before that step existed", async () => {
+    database = await openTestDatabase(kind);
+    // A database seeded by the first version: the base data and its marker, no OIDC step.
+    await database.db.insert(appMeta).values({ key: "demo-seed-oidc", value: { version: 1 } });
+    expect(await seedDemoData(database)).toBe(true);
+    expect(await database.db.select().from(companies).where(eq(companies.id, DEMO.oidcCompany.id))).toEqual([]);
+    const before = (await database.db.select({ n: count() }).from(users))[0]!.n;
+    await database.db.delete(appMeta).where(eq(appMeta.key, "demo-seed-oidc"));
+
+    const options = { oidc: { issuer: "https://idp.contoso.test/tenant", clientId: "rbqm-contoso" } };
+    expect(await seedDemoData(database, options)).toBe(true);
+    const [contoso] = await database.db.select().from(companies).where(eq(companies.id, DEMO.oidcCompany.id));
+    expect(contoso).toMatchObject({
+      displayName: "Contoso Trials",
+      ssoProtocol: "oidc",
+      ssoConfig: { emailDomains: ["contoso.example"], issuer: "https://idp.contoso.test/tenant", clientId: "rbqm-contoso" },
+    });
+    const [user] = await database.db.select().from(users).where(eq(users.id, DEMO.users.oidcSso.id));
+    expect(user).toMatchObject({ email: "sso@contoso.example", homeCompanyId: DEMO.oidcCompany.id, ssoSubject: "contoso-0001", passwordHash: null });
+    expect((await database.db.select({ n: count() }).from(users))[0]!.n).toBe(before + 1);
+    const grants = await database.db.select().from(permissionGrants).where(eq(permissionGrants.companyId, DEMO.oidcCompany.id));
+    expect(grants.map((g) => g.pattern).sort()).toEqual([...READ_ONLY_PATTERNS].sort());
+    expect(await seedDemoData(database, options)).toBe(false);
+  });
+
+  it("seeds the OIDC company with placeholders, or with DEMO_OIDC_ISSUER and DEMO_OIDC_CLIENT_ID", () => {
+    expect(demoSeedOptionsFromEnv({})).toEqual({ oidc: DEMO_OIDC_PLACEHOLDER });
+    expect(demoSeedOptionsFromEnv({ DEMO_OIDC_ISSUER: " http://127.0.0.1:9/ ", DEMO_OIDC_CLIENT_ID: "abc" })).toEqual({
+      oidc: { issuer: "http://127.0.0.1:9/", clientId: "abc" },
+    });
   });
 
   it("seeds three Demo Pharma studies, one retired, and argon2id password hashes that verify", async () => {

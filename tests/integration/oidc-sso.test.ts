@@ -1,0 +1,249 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { decodeJwt } from "jose";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { clearProviderCaches } from "@server/auth/oidc-sso/discovery";
+import { authSessions, companies, ssoAssertionsSeen, users } from "@server/db/schema";
+import { DEMO } from "@server/seed/demo";
+import { dbKinds } from "../support/db";
+import { startOidcIdp, type TestOidcIdp } from "../support/oidc-idp";
+import { startTestApi, type TestApi } from "../support/service";
+
+const contoso = DEMO.oidcCompany;
+const cora = DEMO.users.oidcSso;
+/** The product's callback as the test service's PUBLIC_URL makes it. */
+const CALLBACK = "http://localhost:3000/ng/sso/oidc/callback";
+const nonce = () => crypto.randomBytes(24).toString("base64url");
+
+/**
+ * The API side of OpenID Connect single sign-on, against a real oidc-provider on 127.0.0.1: discovery, and the
+ * id token checked by the API itself (signature, iss, aud, exp, iat, nonce, single use) before a session starts.
+ */
+describe.each(dbKinds())("OIDC single sign-on API on %s", (kind) => {
+  let api: TestApi;
+  let idp: TestOidcIdp;
+
+  const post = async (path: string, json: unknown) => {
+    const response = await api.call("POST", `/api/auth/sso/oidc/${path}`, { json });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const login = (idToken: string, tokenNonce: string, companyId: string = contoso.id) =>
+    post("login", { CompanyId: companyId, IdToken: idToken, Nonce: tokenNonce });
+  const configure = (config: Record<string, unknown>) =>
+    api.database.db.update(companies).set({ ssoConfig: config }).where(eq(companies.id, contoso.id));
+  const validConfig = () => ({ emailDomains: ["contoso.example"], issuer: idp.issuer, clientId: idp.clientId });
+
+  beforeAll(async () => {
+    idp = await startOidcIdp({
+      redirectUris: [CALLBACK],
+      accounts: [
+        { sub: cora.ssoSubject, email: cora.email, emailVerified: true, name: cora.displayName },
+        { sub: "contoso-0999", email: "stranger@contoso.example", emailVerified: true, name: "Stan Stranger" },
+      ],
+    });
+    api = await startTestApi(kind);
+    await configure(validConfig());
+  });
+  afterAll(async () => {
+    await api?.close();
+    await idp?.close();
+  });
+  beforeEach(() => clearProviderCaches());
+
+  describe("discover", () => {
+    it("answers the company and the IdP's endpoints for an address of its domain, and nothing secret", async () => {
+      const { status, body } = await post("discover", { Email: "  SSO@contoso.example " });
+      expect(status).toBe(200);
+      expect(body).toEqual({
+        companyId: contoso.id,
+        issuer: idp.issuer,
+        authorizationEndpoint: `${idp.issuer}/auth`,
+        tokenEndpoint: `${idp.issuer}/token`,
+        clientId: idp.clientId,
+        scopes: ["openid", "email", "profile"],
+      });
+    });
+
+    it("answers the same for an unknown address of the domain (no account enumeration)", async () => {
+      const known = await post("discover", { Email: cora.email });
+      const unknown = await post("discover", { Email: "nobody@contoso.example" });
+      expect(unknown).toEqual(known);
+    });
+
+    it("uses the company's scopes, always with openid", async () => {
+      await configure({ ...validConfig(), scopes: ["email", "offline_access"] });
+      try {
+        expect((await post("discover", { Email: cora.email })).body.scopes).toEqual(["openid", "email", "offline_access"]);
+      } finally {
+        await configure(validConfig());
+      }
+    });
+
+    it("refuses addresses that do not sign in through OIDC: passwords, SAML, invalid", async () => {
+      for (const email of [DEMO.users.admin.email, DEMO.users.sso.email, "not-an-address"]) {
+        const { status, body } = await post("discover", { Email: email });
+        expect(status, email).toBe(400);
+        expect(body.title).toBe("SsoFailed");
+      }
+    });
+
+    it("refuses an IdP whose discovery document names another issuer, and one that cannot be reached", async () => {
+      for (const issuer of [`${idp.issuer}/`, "http://127.0.0.1:9"]) {
+        await configure({ ...validConfig(), issuer });
+        try {
+          const { status, body } = await post("discover", { Email: cora.email });
+          expect(status, issuer).toBe(502);
+          expect(body.title).toBe("SsoFailed");
+        } finally {
+          await configure(validConfig());
+        }
+      }
+    });
+
+    it("is what POST /api/auth/login points to for the company's addresses", async () => {
+      const form = new FormData();
+      form.set("Email", cora.email);
+      const response = await api.call("POST", "/api/auth/login", { body: form });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ title: "OidcAuthenticationNeeded" });
+    });
+  });
+
+  describe("login", () => {
+    it("starts a session for an id token from the IdP's code flow (PKCE, nonce), answering the token set", async () => {
+      const n = nonce();
+      const idToken = await idp.obtainIdToken({ email: cora.email, nonce: n, redirectUri: CALLBACK });
+      expect(decodeJwt(idToken)).toMatchObject({ iss: idp.issuer, aud: idp.clientId, sub: cora.ssoSubject, nonce: n });
+
+      const { status, body } = await login(idToken, n);
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ token_type: "Bearer", expires_in: expect.any(Number) });
+      expect(decodeJwt(String(body.id_token))).toMatchObject({ sub: cora.id, email: cora.email, name: cora.displayName });
+
+      const session = await api.call("POST", "/api/oauth/session", { token: String(body.access_token) });
+      expect(session.status).toBe(200);
+      expect(await session.json()).toEqual({ active: true, userId: cora.id });
+      const sid = decodeJwt(String(body.access_token)).sid as string;
+      const [grant] = await api.database.db.select().from(authSessions).where(eq(authSessions.id, sid));
+      expect(grant).toMatchObject({ userId: cora.id, method: "oidc" });
+    });
+
+    it("accepts an id token once: a replay is refused", async () => {
+      const n = nonce();
+      const idToken = await idp.obtainIdToken({ email: cora.email, nonce: n, redirectUri: CALLBACK });
+      expect((await login(idToken, n)).status).toBe(200);
+      const again = await login(idToken, n);
+      expect(again).toMatchObject({ status: 400, body: { title: "SsoFailed" } });
+      const seen = await api.database.db.select().from(ssoAssertionsSeen).where(eq(ssoAssertionsSeen.companyId, contoso.id));
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.every((row) => /^oidc:[0-9a-f]{64}$/.test(row.key))).toBe(true);
+    });
+
+    it("accepts a token the IdP's key signed with the expected claims (the control for the refusals below)", async () => {
+      const n = nonce();
+      const { status } = await login(await idp.signIdToken({ sub: cora.ssoSubject, nonce: n }), n);
+      expect(status).toBe(200);
+    });
+
+    const now = () => Math.floor(Date.now() / 1000);
+    const refusals: [string, (n: string) => Promise<string>][] = [
+      ["another audience", (n) => idp.signIdToken({ sub: cora.ssoSubject, nonce: n, aud: "another-client" })],
+      ["several audiences without azp", (n) => idp.signIdToken({ sub: cora.ssoSubject, nonce: n, aud: [idp.clientId, "another-client"] })],
+      ["azp naming another client", (n) => idp.signIdToken({ sub: cora.ssoSubject, nonce: n, azp: "another-client" })],
+      ["another issuer", (n) => idp.signIdToken({ sub: cora.ssoSubject, nonce: n, iss: "https://evil.example" })],
+      ["an expired token", (n) => idp.signIdToken({ sub: cora.ssoSubject, nonce: n, iat: now() - 600, exp: now() - 120 })],
+      ["a token issued too long ago", (n) => idp.signIdToken({ sub: cora.ssoSubject, nonce: n, iat: now() - 20 * 60, exp: now() + 300 })],
+      ["a token issued in the future", (n) => idp.signIdToken({ sub: cora.ssoSubject, nonce: n, iat: now() + 600, exp: now() + 900 })],
+      ["a token without exp", (n) => idp.signIdToken({ sub: cora.ssoSubject, nonce: n, exp: undefined })],
+      ["a bad signature (a foreign key under the IdP's kid)", (n) => idp.signIdToken({ sub: cora.ssoSubject, nonce: n }, { foreignKey: true })],
+      [
+        "a tampered payload",
+        async (n) => {
+          const token = await idp.signIdToken({ sub: "contoso-0999", nonce: n });
+          const [header, , signature] = token.split(".");
+          const payload = Buffer.from(JSON.stringify({ ...decodeJwt(token), sub: cora.ssoSubject })).toString("base64url");
+          return `${header}.${payload}.${signature}`;
+        },
+      ],
+      [
+        "an unsigned token (alg none)",
+        async (n) => {
+          const header = Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url");
+          const payload = Buffer.from(JSON.stringify(decodeJwt(await idp.signIdToken({ sub: cora.ssoSubject, nonce: n })))).toString("base64url");
+          return `${header}.${payload}.`;
+        },
+      ],
+      ["another sign-in's nonce", () => idp.signIdToken({ sub: cora.ssoSubject, nonce: nonce() })],
+      ["no nonce", () => idp.signIdToken({ sub: cora.ssoSubject })],
+      ["not a JWT", async () => "not-a-jwt"],
+    ];
+    for (const [name, make] of refusals) {
+      it(`refuses ${name}`, async () => {
+        const n = nonce();
+        const { status, body } = await login(await make(n), n);
+        expect(status).toBe(400);
+        expect(body.title).toBe("SsoFailed");
+        expect(body).not.toHaveProperty("access_token");
+      });
+    }
+
+    it("refuses a company that does not use OIDC, and an unknown company", async () => {
+      for (const companyId of [DEMO.company.id, DEMO.ssoCompany.id, "000000000000000000000000"]) {
+        const n = nonce();
+        const { status, body } = await login(await idp.signIdToken({ sub: cora.ssoSubject, nonce: n }), n, companyId);
+        expect(status, companyId).toBe(400);
+        expect(body.title).toBe("SsoFailed");
+      }
+    });
+
+    it("answers SsoNoAccount for someone the IdP knows and the product does not", async () => {
+      const n = nonce();
+      const idToken = await idp.obtainIdToken({ email: "stranger@contoso.example", nonce: n, redirectUri: CALLBACK });
+      expect(await login(idToken, n)).toMatchObject({ status: 400, body: { title: "SsoNoAccount" } });
+    });
+
+    it("finds an account without a subject by its verified e-mail address, never by an unverified one", async () => {
+      const id = "6560de0000000000000002f1";
+      await api.database.db.insert(users).values({ id, email: "Second@contoso.example", displayName: "Second", homeCompanyId: contoso.id });
+      let n = nonce();
+      const unverified = await idp.signIdToken({ sub: "contoso-0002", email: "second@contoso.example", email_verified: false, nonce: n });
+      expect(await login(unverified, n)).toMatchObject({ status: 400, body: { title: "SsoNoAccount" } });
+      n = nonce();
+      const verified = await idp.signIdToken({ sub: "contoso-0002", email: "second@contoso.example", email_verified: true, nonce: n });
+      const { status, body } = await login(verified, n);
+      expect(status).toBe(200);
+      expect(decodeJwt(String(body.id_token)).sub).toBe(id);
+    });
+
+    it("never matches by e-mail an account bound to another subject, or an account of another company", async () => {
+      for (const email of [cora.email, DEMO.users.admin.email]) {
+        const n = nonce();
+        const idToken = await idp.signIdToken({ sub: "contoso-0666", email, email_verified: true, nonce: n });
+        expect(await login(idToken, n), email).toMatchObject({ status: 400, body: { title: "SsoNoAccount" } });
+      }
+    });
+
+    it("refuses a blocked account (Denied) and a deleted one (SsoNoAccount)", async () => {
+      const set = (values: { isBlocked?: boolean; isDeleted?: boolean }) =>
+        api.database.db.update(users).set(values).where(eq(users.id, cora.id));
+      try {
+        await set({ isBlocked: true });
+        let n = nonce();
+        let idToken = await idp.obtainIdToken({ email: cora.email, nonce: n, redirectUri: CALLBACK });
+        expect(await login(idToken, n)).toMatchObject({ status: 400, body: { title: "Denied" } });
+        await set({ isBlocked: false, isDeleted: true });
+        n = nonce();
+        idToken = await idp.obtainIdToken({ email: cora.email, nonce: n, redirectUri: CALLBACK });
+        expect(await login(idToken, n)).toMatchObject({ status: 400, body: { title: "SsoNoAccount" } });
+      } finally {
+        await set({ isBlocked: false, isDeleted: false });
+      }
+    });
+
+    it("validates the request: the nonce is required", async () => {
+      const { status, body } = await post("login", { CompanyId: contoso.id, IdToken: "x" });
+      expect(status).toBe(400);
+      expect(body.title).toBe("ValidationFailed");
+    });
+  });
+});

@@ -113,3 +113,13 @@ export const readLoginProcess = (request: Request, context: WebContext) => readS
 export function writeLoginProcess(context: WebContext, process: LoginProcess | null): void {
   writeSealed(context, LOGIN, process, LOGIN_MAX_AGE_SECONDS);
 }
+
+/**
+ * A short-lived sealed cookie of a sign-in flow (single sign-on state), under its own name and key: httpOnly,
+ * SameSite=Lax, Secure and __Host- over https, like the two above.
+ */
+export const readFlowCookie = <T>(request: Request, context: WebContext, base: string) => readSealed<T>(request, context, base);
+
+export function writeFlowCookie(context: WebContext, base: string, value: unknown, maxAgeSeconds: number): void {
+  writeSealed(context, base, value, maxAgeSeconds);
+}

@@ -2,12 +2,16 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { WebContext } from "~/lib/context.server";
+import { finishOidcSignIn, startOidcSignIn } from "~/lib/oidc-sso.server";
+import { readAuthSession } from "~/lib/session.server";
 import { clearProviderCaches } from "@server/auth/oidc-sso/discovery";
+import { createLogger } from "@server/observability/logger";
 import { authSessions, companies, ssoAssertionsSeen, users } from "@server/db/schema";
 import { DEMO } from "@server/seed/demo";
 import { dbKinds } from "../support/db";
 import { startOidcIdp, type TestOidcIdp } from "../support/oidc-idp";
-import { startTestApi, type TestApi } from "../support/service";
+import { startTestApi, TEST_SECRET, type TestApi } from "../support/service";
 
 const contoso = DEMO.oidcCompany;
 const cora = DEMO.users.oidcSso;
@@ -244,6 +248,162 @@ describe.each(dbKinds())("OIDC single sign-on API on %s", (kind) => {
       const { status, body } = await post("login", { CompanyId: contoso.id, IdToken: "x" });
       expect(status).toBe(400);
       expect(body.title).toBe("ValidationFailed");
+    });
+  });
+  /**
+   * The web app's part (app/lib/oidc-sso.server.ts, the loaders of /ng/sso/oidc and its callback), driven as a
+   * browser would: our redirect to the IdP, the IdP's login form, the callback with the code.
+   */
+  describe("web sign-in", () => {
+    const PUBLIC_URL = "http://localhost:3000";
+
+    /** A browser's cookies for the product, and the load context of one request. */
+    function browser() {
+      const jar = new Map<string, string>();
+      const context = (): WebContext => ({
+        apiTransport: (request) => api.service.fetch(request),
+        requestId: "test",
+        cspNonce: "nonce",
+        logger: createLogger("silent"),
+        web: { publicUrl: PUBLIC_URL, isProduction: true, sessionSecret: TEST_SECRET },
+        responseCookies: new Map(),
+        pendingValues: new Map(),
+        memo: new Map(),
+      });
+      const request = (path: string) =>
+        new Request(new URL(path, PUBLIC_URL), { headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } });
+      /** Runs a loader; answers its redirect with every cookie it set (the library's and the queued ones). */
+      async function load(path: string, run: (request: Request, context: WebContext) => Promise<Response>) {
+        const ctx = context();
+        const req = request(path);
+        const response = await run(req, ctx).catch((thrown: unknown) => {
+          if (thrown instanceof Response) return thrown;
+          throw thrown;
+        });
+        const setCookies = [...response.headers.getSetCookie(), ...ctx.responseCookies.values()];
+        for (const header of setCookies) {
+          const [pair = ""] = header.split(";");
+          const name = pair.slice(0, pair.indexOf("="));
+          const value = pair.slice(pair.indexOf("=") + 1);
+          if (/max-age=0/i.test(header) || value === "") jar.delete(name);
+          else jar.set(name, value);
+        }
+        expect(response.status).toBe(302);
+        return { location: response.headers.get("location")!, setCookies, context: ctx };
+      }
+      const start = (query: string) =>
+        load(`/ng/sso/oidc?${query}`, (req, ctx) => {
+          const params = new URL(req.url).searchParams;
+          const email = params.get("email");
+          return startOidcSignIn(req, ctx, email ? { email, continue: params.get("continue") ?? undefined } : null);
+        });
+      const callback = (url: string) => load(url, finishOidcSignIn);
+      const signedInAs = () => readAuthSession(request("/ng/"), context())?.user.id ?? null;
+      return { jar, start, callback, signedInAs };
+    }
+
+    it("sends the browser to the IdP: code flow, PKCE S256, state, nonce, the exact callback, no secret", async () => {
+      const b = browser();
+      const { location, setCookies } = await b.start(`email=${encodeURIComponent(cora.email)}&continue=%2Fng%2Fstudies`);
+      const url = new URL(location);
+      expect(`${url.origin}${url.pathname}`).toBe(`${idp.issuer}/auth`);
+      const params = Object.fromEntries(url.searchParams);
+      expect(params).toEqual({
+        response_type: "code",
+        client_id: idp.clientId,
+        redirect_uri: CALLBACK,
+        state: expect.stringMatching(/^[\w-]{32,}$/),
+        scope: "openid email profile",
+        code_challenge_method: "S256",
+        code_challenge: expect.stringMatching(/^[\w-]{43}$/),
+        nonce: expect.stringMatching(/^[\w-]{43}$/),
+        login_hint: cora.email,
+      });
+      const stateCookie = setCookies.find((c) => c.startsWith("rbqm_oidc_state:"));
+      expect(stateCookie).toMatch(/HttpOnly/i);
+      expect(stateCookie).toMatch(/SameSite=Lax/i);
+      // The library's cookie keeps the PKCE verifier of this state; its S256 hash is the challenge sent.
+      const stored = new URLSearchParams(stateCookie!.slice(stateCookie!.indexOf("=") + 1, stateCookie!.indexOf(";")));
+      const verifier = stored.get(params.state!)!;
+      expect(crypto.createHash("sha256").update(verifier).digest("base64url")).toBe(params.code_challenge);
+      const flowCookie = setCookies.find((c) => c.startsWith("rbqm_sso_oidc="));
+      expect(flowCookie).toMatch(/HttpOnly/);
+      // The flow cookie is sealed: neither the nonce nor the e-mail address can be read from it.
+      expect(flowCookie).not.toContain(params.nonce!);
+      expect(decodeURIComponent(flowCookie!)).not.toContain(cora.email);
+    });
+
+    it("signs in through the IdP and goes on to the continue path, clearing the flow's cookies", async () => {
+      const b = browser();
+      const { location } = await b.start(`email=${encodeURIComponent(cora.email)}&continue=${encodeURIComponent("/ng/studies?tab=2")}`);
+      const back = await idp.authorize(location, cora.email);
+      expect(back.href.startsWith(`${CALLBACK}?`)).toBe(true);
+      const done = await b.callback(back.href);
+      expect(done.location).toBe("/ng/studies?tab=2");
+      expect(b.signedInAs()).toBe(cora.id);
+      expect([...b.jar.keys()].filter((name) => name.startsWith("rbqm_oidc_state") || name === "rbqm_sso_oidc")).toEqual([]);
+    });
+
+    it("returns to /ng/login?error=sso when the callback comes again (the code and the flow are spent)", async () => {
+      const b = browser();
+      const { location } = await b.start(`email=${encodeURIComponent(cora.email)}`);
+      const back = await idp.authorize(location, cora.email);
+      const saved = new Map(b.jar);
+      expect((await b.callback(back.href)).location).toBe("/ng/");
+      // Even with the cookies of before the callback, the IdP refuses a code it already exchanged.
+      const replay = browser();
+      for (const [k, v] of saved) replay.jar.set(k, v);
+      expect((await replay.callback(back.href)).location).toBe("/ng/login?error=sso");
+      expect(replay.signedInAs()).toBeNull();
+    });
+
+    it("refuses a callback whose state is not the one this browser started with (login CSRF)", async () => {
+      const victim = browser();
+      const attacker = browser();
+      await victim.start(`email=${encodeURIComponent(cora.email)}`);
+      const { location } = await attacker.start(`email=${encodeURIComponent(cora.email)}`);
+      const attackersCallback = await idp.authorize(location, cora.email);
+      const result = await victim.callback(attackersCallback.href);
+      expect(result.location).toBe("/ng/login?error=sso");
+      expect(victim.signedInAs()).toBeNull();
+    });
+
+    it("refuses a callback without a sign-in in progress, and an IdP's error answer", async () => {
+      const stranger = browser();
+      expect((await stranger.callback("/ng/sso/oidc/callback?code=abc&state=xyz")).location).toBe("/ng/login?error=sso");
+      const b = browser();
+      const { location } = await b.start(`email=${encodeURIComponent(cora.email)}&continue=%2Fng%2Fx`);
+      const state = new URL(location).searchParams.get("state")!;
+      const denied = await b.callback(`/ng/sso/oidc/callback?error=access_denied&state=${state}`);
+      expect(denied.location).toBe("/ng/login?error=sso&continue=%2Fng%2Fx");
+      expect(b.signedInAs()).toBeNull();
+    });
+
+    it("sends someone without an account back to sign-in", async () => {
+      const b = browser();
+      const { location } = await b.start("email=stranger%40contoso.example");
+      const result = await b.callback((await idp.authorize(location, "stranger@contoso.example")).href);
+      expect(result.location).toBe("/ng/login?error=sso");
+      expect(b.signedInAs()).toBeNull();
+    });
+
+    it("sends addresses without OIDC, and a missing address, back to sign-in; never to a foreign continue", async () => {
+      const b = browser();
+      expect((await b.start(`email=${encodeURIComponent(DEMO.users.admin.email)}&continue=%2Fng%2Fa`)).location).toBe(
+        "/ng/login?error=sso&continue=%2Fng%2Fa",
+      );
+      expect((await b.start("continue=%2Fng%2Fa")).location).toBe("/ng/login?error=sso");
+      expect((await b.start(`email=nobody%40demo-pharma.example&continue=${encodeURIComponent("//evil.example/x")}`)).location).toBe(
+        "/ng/login?error=sso",
+      );
+    });
+
+    it("sends a signed-in user straight on to the continue path", async () => {
+      const b = browser();
+      const { location } = await b.start(`email=${encodeURIComponent(cora.email)}`);
+      await b.callback((await idp.authorize(location, cora.email)).href);
+      expect(b.signedInAs()).toBe(cora.id);
+      expect((await b.start(`email=${encodeURIComponent(cora.email)}&continue=%2Fng%2Fnext`)).location).toBe("/ng/next");
     });
   });
 });

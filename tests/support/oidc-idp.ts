@@ -37,6 +37,8 @@ export interface TestOidcIdp {
    * form, then the code exchanged at the token endpoint. Answers the id token.
    */
   obtainIdToken(input: { email: string; nonce: string; redirectUri?: string }): Promise<string>;
+  /** Follows an authorization request like a browser, signing in as `email` at the login form: where the IdP returns. */
+  authorize(authorizationUrl: string, email: string): Promise<URL>;
   close(): Promise<void>;
 }
 
@@ -140,8 +142,8 @@ export async function startOidcIdp(options: OidcIdpOptions): Promise<TestOidcIdp
     return new SignJWT(body).setProtectedHeader({ alg: signOptions.algorithm ?? "RS256", kid: KID, typ: "JWT" }).sign(key);
   }
 
-  async function obtainIdToken(input: { email: string; nonce: string; redirectUri?: string }): Promise<string> {
-    const redirectUri = input.redirectUri ?? options.redirectUris[0]!;
+  /** Follows an authorization request as a browser would, signing in at the login form; answers where the IdP returns. */
+  async function authorize(authorizationUrl: string, email: string): Promise<URL> {
     const jar = new Map<string, string>();
     const send = async (target: string, init: RequestInit = {}) => {
       const headers = new Headers(init.headers);
@@ -157,10 +159,35 @@ export async function startOidcIdp(options: OidcIdpOptions): Promise<TestOidcIdp
       }
       return response;
     };
+    let response = await send(authorizationUrl);
+    let location = response.headers.get("location");
+    for (let hops = 0; location && new URL(location, issuer).origin === issuer && hops < 10; hops++) {
+      const target = new URL(location, issuer);
+      if (/^\/interaction\/[\w-]+$/.test(target.pathname)) {
+        response = await send(target.pathname);
+        if (response.status === 200) {
+          response = await send(`${target.pathname}/login`, {
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams({ email, password: IDP_PASSWORD }).toString(),
+          });
+          if (response.status === 200) throw new Error("the IdP refused the credentials");
+        }
+      } else {
+        response = await send(target.href);
+      }
+      location = response.headers.get("location");
+    }
+    if (!location) throw new Error(`the IdP did not redirect back (HTTP ${response.status}): ${await response.text()}`);
+    return new URL(location, issuer);
+  }
+
+  async function obtainIdToken(input: { email: string; nonce: string; redirectUri?: string }): Promise<string> {
+    const redirectUri = input.redirectUri ?? options.redirectUris[0]!;
     const verifier = crypto.randomBytes(32).toString("base64url");
     const state = crypto.randomBytes(16).toString("base64url");
-    const authorize = new URL("/auth", issuer);
-    authorize.search = new URLSearchParams({
+    const request = new URL("/auth", issuer);
+    request.search = new URLSearchParams({
       client_id: clientId,
       redirect_uri: redirectUri,
       response_type: "code",
@@ -171,27 +198,8 @@ export async function startOidcIdp(options: OidcIdpOptions): Promise<TestOidcIdp
       code_challenge_method: "S256",
       login_hint: input.email,
     }).toString();
-    let response = await send(authorize.href);
-    let location = response.headers.get("location");
-    for (let hops = 0; location && !location.startsWith(redirectUri) && hops < 10; hops++) {
-      if (/^\/interaction\/[\w-]+$/.test(new URL(location, issuer).pathname)) {
-        const interaction = new URL(location, issuer).pathname;
-        response = await send(interaction);
-        if (response.status === 200) {
-          response = await send(`${interaction}/login`, {
-            method: "POST",
-            headers: { "content-type": "application/x-www-form-urlencoded" },
-            body: new URLSearchParams({ email: input.email, password: IDP_PASSWORD }).toString(),
-          });
-          if (response.status === 200) throw new Error("the IdP refused the credentials");
-        }
-      } else {
-        response = await send(location);
-      }
-      location = response.headers.get("location");
-    }
-    if (!location?.startsWith(redirectUri)) throw new Error(`the IdP did not return to the client (HTTP ${response.status})`);
-    const returned = new URL(location);
+    const returned = await authorize(request.href, input.email);
+    if (!returned.href.startsWith(redirectUri)) throw new Error(`the IdP returned elsewhere: ${returned.href}`);
     if (returned.searchParams.get("state") !== state) throw new Error("the IdP returned another state");
     const code = returned.searchParams.get("code");
     if (!code) throw new Error(`the IdP returned no code: ${returned.search}`);
@@ -210,6 +218,7 @@ export async function startOidcIdp(options: OidcIdpOptions): Promise<TestOidcIdp
     clientId,
     password: IDP_PASSWORD,
     signIdToken,
+    authorize,
     obtainIdToken,
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,6 +1,7 @@
 import type { ResetResultBody, TokenResponse } from "@server/contracts/auth";
 import type { CompanyInfo, CompanyUserList } from "@server/contracts/companies";
 import type { PagingRequest, ProblemBody } from "@server/contracts/common";
+import type { OidcDiscovery } from "@server/contracts/oidc-sso";
 import type { PermissionCheckResponse } from "@server/contracts/permissions";
 import type { Settings } from "@server/contracts/settings";
 import type { StudyBasicInfo, StudyList } from "@server/contracts/studies";
@@ -104,6 +105,13 @@ export function createApiClient(options: ApiClientOptions) {
     },
     settings: {
       get: () => call<Settings>("GET", "v2/settings"),
+    },
+    sso: {
+      /** Beyond the spec: the company's OpenID Connect identity provider for an address (public values only). */
+      oidcDiscover: (email: string) => call<OidcDiscovery>("POST", "auth/sso/oidc/discover", { Email: email }),
+      /** Beyond the spec: signs in with the IdP's id token, bound to the nonce of the authorization request. */
+      oidcLogin: (input: { companyId: string; idToken: string; nonce: string }) =>
+        call<TokenResponse>("POST", "auth/sso/oidc/login", { CompanyId: input.companyId, IdToken: input.idToken, Nonce: input.nonce }),
     },
     permissions: {
       /** One batched check; the spec sends the addresses sorted by url (000 §7). */

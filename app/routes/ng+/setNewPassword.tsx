@@ -133,7 +133,6 @@ export default function SetNewPassword() {
             onToggle={() => setShown((value) => !value)}
             autoComplete="new-password"
             required
-            minLength={MIN_PASSWORD_LENGTH}
             aria-describedby={[`${fields.password.id}-hint`, passwordErrors?.length ? `${fields.password.id}-error` : ""].join(" ").trim()}
           />
         </Field>

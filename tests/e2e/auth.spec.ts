@@ -74,6 +74,21 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/ng\/login$/);
   });
 
+  test("continue is kept only as a same-origin path, on the page and in a forged post", async ({ page, request }) => {
+    for (const bad of ["//evil.example/x", "/\\evil.example", "javascript:alert(1)", "%2F%2Fevil.example", "/ng/%0d%0aSet-Cookie:x=1", "https://evil.example/"]) {
+      await page.goto(`/ng/login?continue=${encodeURIComponent(bad)}`);
+      await expect(page.locator('input[name="continue"]')).toHaveValue("/ng/");
+    }
+    const first = await request.post("/ng/login", {
+      form: { intent: "continue", email: account("user"), continue: "//evil.example/steal" },
+      maxRedirects: 0,
+    });
+    expect(first.headers().location).toBe("/ng/login/password");
+    const second = await request.post("/ng/login/password", { form: { intent: "signIn", password: PASSWORD }, maxRedirects: 0 });
+    expect(second.status()).toBe(302);
+    expect(second.headers().location).toBe("/ng/");
+  });
+
   test("an unknown address is asked for a password like any other", async ({ page, javaScriptEnabled }) => {
     await page.goto("/ng/login");
     await enterEmail(page, `nobody-${project()}@e2e.example`, javaScriptEnabled);

@@ -27,15 +27,17 @@ await build({
   logLevel: "warning",
   sourcemap: "inline",
 });
-// The test accounts join the demo data before the service opens the database.
-const { seedE2E } = await import(pathToFileURL(path.join(outdir, "seed.mjs")).href);
-await seedE2E(dataDir);
 const { startPeers } = await import(pathToFileURL(path.join(outdir, "peers.mjs")).href);
 const peers = await startPeers({
   publicUrl: process.env.PUBLIC_URL,
   mailDir: process.env.E2E_MAIL_DIR,
   basePort: Number(process.env.PORT) + 1,
 });
+// The peers' environment first: the demo seed reads some of it (DEMO_OIDC_ISSUER, DEMO_OIDC_CLIENT_ID).
+Object.assign(process.env, peers.env);
+// The test accounts join the demo data before the service opens the database.
+const { seedE2E } = await import(pathToFileURL(path.join(outdir, "seed.mjs")).href);
+await seedE2E(dataDir);
 
 const child = spawn(process.execPath, ["--enable-source-maps", "build/server.js"], {
   stdio: "inherit",

@@ -157,6 +157,11 @@ export async function finishOidcSignIn(request: Request, context: WebContext): P
   if (!discovery.ok || discovery.data.companyId !== flow.companyId) {
     return failed(request, context, "discovery", { code: discovery.ok ? "other company" : discovery.error.code }, continueUrl);
   }
+  // RFC 9207 (mix-up defence): an IdP that names itself must be the one this sign-in was sent to.
+  const iss = url.searchParams.get("iss");
+  if (iss !== null ? iss !== discovery.data.issuer : discovery.data.issParameterSupported) {
+    return failed(request, context, "the authorization response names another issuer, or none", {}, continueUrl);
+  }
   let tokens: IdpTokens;
   try {
     tokens = await strategyFor(context, discovery.data).authenticate(request);

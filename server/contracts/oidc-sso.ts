@@ -46,6 +46,8 @@ export interface OidcDiscovery {
   tokenEndpoint: string;
   clientId: string;
   scopes: string[];
+  /** RFC 9207: the IdP names itself (`iss`) in its authorization responses; the callback then requires it. */
+  issParameterSupported: boolean;
 }
 
 /**

@@ -10,7 +10,8 @@ import { companyMembers, groupMembers, groups, users } from "../users/schema";
 
 /**
  * Demo data for a first start on the embedded database: one company with three studies (one retired),
- * a second company that signs in through SAML, and users for each kind of access. The README lists them.
+ * a second company that signs in through SAML, a third that signs in through OpenID Connect, and users for each kind
+ * of access. The README lists them.
  * Seeding runs once per database (a marker in app_meta), so later edits by users are never undone.
  */
 export const DEMO_PASSWORD = "Rbqm-Demo-2026";

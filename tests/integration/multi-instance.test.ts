@@ -80,9 +80,10 @@ describe.each(dbKinds().filter((kind) => kind === "postgres"))("several instance
         connections.map((db) => createApiService({ config, logger, database: db, startWorkers: false, extraRoutes: [renameRoute] })),
       )),
     );
-    expect((await database.db.select({ n: count() }).from(appMeta))[0]!.n).toBe(1);
+    // Seeded once: the markers of the two seed steps (demo-seed, demo-seed-oidc), three companies.
+    expect((await database.db.select({ n: count() }).from(appMeta))[0]!.n).toBe(2);
     expect((await database.db.select({ n: count() }).from(signingKeys))[0]!.n).toBe(1);
-    expect((await database.db.select({ n: count() }).from(companies))[0]!.n).toBe(2);
+    expect((await database.db.select({ n: count() }).from(companies))[0]!.n).toBe(3);
 
     // A token from one instance is accepted by another.
     const token = await services[0]!.deps.tokens.issueAccessToken({ userId: DEMO.users.admin.id });

@@ -65,6 +65,7 @@ describe.each(dbKinds())("OIDC single sign-on API on %s", (kind) => {
         tokenEndpoint: `${idp.issuer}/token`,
         clientId: idp.clientId,
         scopes: ["openid", "email", "profile"],
+        issParameterSupported: true,
       });
     });
 
@@ -366,6 +367,18 @@ describe.each(dbKinds())("OIDC single sign-on API on %s", (kind) => {
       const result = await victim.callback(attackersCallback.href);
       expect(result.location).toBe("/ng/login?error=sso");
       expect(victim.signedInAs()).toBeNull();
+    });
+
+    it("refuses an authorization response that names another issuer, or none (RFC 9207 mix-up defence)", async () => {
+      for (const change of [(url: URL) => url.searchParams.set("iss", "https://evil.example"), (url: URL) => url.searchParams.delete("iss")]) {
+        const b = browser();
+        const { location } = await b.start(`email=${encodeURIComponent(cora.email)}`);
+        const back = await idp.authorize(location, cora.email);
+        expect(back.searchParams.get("iss")).toBe(idp.issuer);
+        change(back);
+        expect((await b.callback(back.href)).location).toBe("/ng/login?error=sso");
+        expect(b.signedInAs()).toBeNull();
+      }
     });
 
     it("refuses a callback without a sign-in in progress, and an IdP's error answer", async () => {

@@ -10,6 +10,8 @@ export interface ProviderMetadata {
   authorizationEndpoint: string;
   tokenEndpoint: string;
   jwksUri: string;
+  /** RFC 9207: the IdP adds `iss` to its authorization responses, which the client then must check. */
+  issParameterSupported: boolean;
 }
 
 export class DiscoveryError extends Error {
@@ -20,10 +22,13 @@ export class DiscoveryError extends Error {
 }
 
 const METADATA_TTL_MS = 10 * 60 * 1000;
+/** A failure is remembered briefly, so calls from outside cannot make the service hammer an IdP that is down. */
+const FAILURE_TTL_MS = 30 * 1000;
 const FETCH_TIMEOUT_MS = 5_000;
 const MAX_DOCUMENT_BYTES = 256 * 1024;
 
 const metadataCache = new Map<string, { value: ProviderMetadata; expiresAt: number }>();
+const failureCache = new Map<string, { error: DiscoveryError; expiresAt: number }>();
 const pending = new Map<string, Promise<ProviderMetadata>>();
 const keySets = new Map<string, JWTVerifyGetKey>();
 
@@ -50,14 +55,24 @@ export function isAcceptableEndpoint(value: unknown): value is string {
 export async function providerMetadata(issuer: string): Promise<ProviderMetadata> {
   const cached = metadataCache.get(issuer);
   if (cached && cached.expiresAt > Date.now()) return cached.value;
+  const failure = failureCache.get(issuer);
+  if (failure && failure.expiresAt > Date.now()) throw failure.error;
   let request = pending.get(issuer);
   if (!request) {
-    request = fetchMetadata(issuer).finally(() => pending.delete(issuer));
+    request = fetchMetadata(issuer)
+      .then((value) => {
+        metadataCache.set(issuer, { value, expiresAt: Date.now() + METADATA_TTL_MS });
+        failureCache.delete(issuer);
+        return value;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof DiscoveryError) failureCache.set(issuer, { error, expiresAt: Date.now() + FAILURE_TTL_MS });
+        throw error;
+      })
+      .finally(() => pending.delete(issuer));
     pending.set(issuer, request);
   }
-  const value = await request;
-  metadataCache.set(issuer, { value, expiresAt: Date.now() + METADATA_TTL_MS });
-  return value;
+  return request;
 }
 
 async function fetchMetadata(issuer: string): Promise<ProviderMetadata> {
@@ -89,7 +104,13 @@ async function fetchMetadata(issuer: string): Promise<ProviderMetadata> {
   if (pkce !== undefined && !(Array.isArray(pkce) && pkce.includes("S256"))) {
     throw new DiscoveryError("The identity provider does not support PKCE with S256.");
   }
-  return { issuer, authorizationEndpoint: authorization_endpoint, tokenEndpoint: token_endpoint, jwksUri: jwks_uri };
+  return {
+    issuer,
+    authorizationEndpoint: authorization_endpoint,
+    tokenEndpoint: token_endpoint,
+    jwksUri: jwks_uri,
+    issParameterSupported: document.authorization_response_iss_parameter_supported === true,
+  };
 }
 
 /** The IdP's public keys, one cached remote key set per jwks_uri. */
@@ -110,5 +131,6 @@ export function providerKeys(jwksUri: string): JWTVerifyGetKey {
 /** Forgets what was fetched (tests that restart an IdP on the same address). */
 export function clearProviderCaches(): void {
   metadataCache.clear();
+  failureCache.clear();
   keySets.clear();
 }

@@ -81,6 +81,7 @@ export async function discoverOidc(deps: ServiceDeps, db: Db, rawEmail: string):
     tokenEndpoint: metadata.tokenEndpoint,
     clientId: company.config.clientId,
     scopes: scopesOf(company.config),
+    issParameterSupported: metadata.issParameterSupported,
   };
 }
 

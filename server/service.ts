@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { authorizationServerRoutes, createWellKnownRouter } from "./auth/authorization-http";
 import { authRoutes } from "./auth/http";
 import { createTokenService } from "./auth/tokens";
 import { companyRoutes } from "./companies/http";
@@ -28,6 +29,7 @@ export const apiRoutes: readonly RouteDefinition[] = [
   ...studyRoutes,
   ...userRoutes,
   ...authRoutes,
+  ...authorizationServerRoutes,
 ];
 
 /** The product API as one fetch function: /api/*, /healthz and /readyz. Runs in-process or behind its own server. */
@@ -63,6 +65,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
 
     const root = new Hono();
     root.route("/", createHealthRouter(deps));
+    root.route("/.well-known", createWellKnownRouter(deps));
     root.route("/api", createApiRouter(deps, [...apiRoutes, ...(options.extraRoutes ?? [])]));
     root.notFound(() => noSuchCall());
 

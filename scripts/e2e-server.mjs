@@ -14,7 +14,8 @@ if (!dataDir || !dataDir.includes("rbqm-e2e")) {
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
-const bundle = path.join(dataDir, "peers.mjs");
+// Inside the project, so that the bundle's external packages resolve from its node_modules.
+const bundle = path.resolve(".cache", `e2e-peers-${process.env.PORT}.mjs`);
 await build({
   entryPoints: ["tests/e2e/peers/index.ts"],
   bundle: true,

@@ -43,7 +43,9 @@ export const authorizationServerRoutes = [
     handler: async ({ deps, body }): Promise<AuthorizationCheckBody> => {
       const check = checkAuthorizationRequest(deps.config.oauthClients, body, { requireClientId: true });
       if (!check.ok) throw new ApiError(400, check.error, check.detail);
-      return { data: { clientId: check.client.clientId, clientName: check.client.name, redirectUri: check.redirectUri } };
+      return {
+        data: { clientId: check.client.clientId, clientName: check.client.name, redirectUri: check.redirectUri, issuer: deps.tokens.issuer },
+      };
     },
   }),
 

@@ -42,7 +42,8 @@ export const authorizationCheckSchema = z.object({
 export type AuthorizationCheck = z.infer<typeof authorizationCheckSchema>;
 
 export interface AuthorizationCheckBody {
-  data: { clientId: string; clientName: string; redirectUri: string };
+  /** issuer: the iss the authorization response carries back (RFC 9207). */
+  data: { clientId: string; clientName: string; redirectUri: string; issuer: string };
 }
 
 /** POST /api/oauth/code (000 §3.5: code_challenge, code_challenge_method; redirect_uri binds the code). */

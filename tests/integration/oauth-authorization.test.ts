@@ -210,7 +210,7 @@ describe.each(dbKinds())("authorization server on %s", (kind) => {
     it("checks a request for the authorization page the same way, without a sign-in", async () => {
       const ok = await api.call("POST", "/api/oauth/validateAuthorization", { json: good });
       expect(ok.status).toBe(200);
-      expect(await ok.json()).toEqual({ data: { clientId: "portal", clientName: "Study Portal", redirectUri: PORTAL_CALLBACK } });
+      expect(await ok.json()).toEqual({ data: { clientId: "portal", clientName: "Study Portal", redirectUri: PORTAL_CALLBACK, issuer: ISSUER } });
       const noClient = await api.call("POST", "/api/oauth/validateAuthorization", { json: { ...good, client_id: undefined } });
       expect(await noClient.json()).toMatchObject({ status: 400, title: "UnknownClient" });
       const bad = await api.call("POST", "/api/oauth/validateAuthorization", { json: { ...good, redirect_uri: `${PORTAL_CALLBACK}/` } });

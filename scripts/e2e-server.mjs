@@ -14,19 +14,23 @@ if (!dataDir || !dataDir.includes("rbqm-e2e")) {
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
-// Inside the project, so that the bundle's external packages resolve from its node_modules.
-const bundle = path.resolve(".cache", `e2e-peers-${process.env.PORT}.mjs`);
+// Inside the project, so the bundles resolve node_modules.
+const outdir = path.join("tests", ".tmp", `e2e-support-${process.env.PORT}`);
 await build({
-  entryPoints: ["tests/e2e/peers/index.ts"],
+  entryPoints: { peers: "tests/e2e/peers/index.ts", seed: "tests/e2e/fixtures/seed.ts" },
   bundle: true,
   platform: "node",
   format: "esm",
   packages: "external",
-  outfile: bundle,
+  outdir,
+  outExtension: { ".js": ".mjs" },
   logLevel: "warning",
   sourcemap: "inline",
 });
-const { startPeers } = await import(pathToFileURL(bundle).href);
+// The test accounts join the demo data before the service opens the database.
+const { seedE2E } = await import(pathToFileURL(path.join(outdir, "seed.mjs")).href);
+await seedE2E(dataDir);
+const { startPeers } = await import(pathToFileURL(path.join(outdir, "peers.mjs")).href);
 const peers = await startPeers({
   publicUrl: process.env.PUBLIC_URL,
   mailDir: process.env.E2E_MAIL_DIR,

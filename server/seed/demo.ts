@@ -73,7 +73,7 @@ async function insertDemoData(tx: Db, passwordHash: string): Promise<void> {
       displayName: ssoCompany.displayName,
       isProtocolAnalysisToolEnabled: false,
       ssoProtocol: "saml",
-      ssoConfig: { note: "Identity provider settings are configured with single sign-on." },
+      ssoConfig: { emailDomains: ["northwind.example"], note: "Identity provider settings are configured with single sign-on." },
     },
   ];
   await tx.insert(companies).values(companyRows);

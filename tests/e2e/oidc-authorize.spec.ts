@@ -1,56 +1,39 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { APIRequestContext, BrowserContext } from "@playwright/test";
-import { decodeJwt } from "jose";
-import type { WebContext } from "../../app/lib/context.server";
-import { writeAuthSession } from "../../app/lib/session.server";
+import type { Page } from "@playwright/test";
 import { E2E_CLIENT_ID, oauthClientPeerUrl } from "./peers/oauth-client";
 import { expect, expectAccessible, test, waitForHydration } from "./support";
 
 /**
  * The product as an authorization server, in the browser: /ng/oidc/login, /ng/oidc/logout and /ng/logoff, with a
- * real client application (tests/e2e/peers/oauth-client.ts, openid-client 6) on 127.0.0.1.
+ * real client application (tests/e2e/peers/oauth-client.ts, openid-client 6) on 127.0.0.1, and the real sign-in pages.
+ * Each Playwright project signs in with its own account (tests/e2e/fixtures/seed.ts).
  */
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const PEER = oauthClientPeerUrl(PORT + 1);
 const CALLBACK = `${PEER}/callback`;
 const CHALLENGE = crypto.createHash("sha256").update("v".repeat(43)).digest("base64url");
-const ADMIN = { id: "6560de000000000000000201", email: "admin@demo-pharma.example", name: "Ada Admin" };
-const DEMO_PASSWORD = "Rbqm-Demo-2026";
+const PASSWORD = "Rbqm-Demo-2026";
+const project = () => test.info().project.name;
+const account = () => `user-${project()}@e2e.example`;
+const accountName = () => `E2E user ${project()}`;
 
-interface Tokens {
-  access_token: string;
-  refresh_token: string;
-  id_token: string;
+/** The sign-in pages, from the e-mail step on (the address may already be filled in from login_hint). */
+async function signInHere(page: Page, javaScriptEnabled: boolean): Promise<void> {
+  await waitForHydration(page, javaScriptEnabled);
+  const email = page.getByRole("textbox", { name: "Enter your email" });
+  if ((await email.inputValue()) !== account()) await email.fill(account());
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/ng\/login\/password$/);
+  await waitForHydration(page, javaScriptEnabled);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
-/**
- * Signs the browser in as the web app does after /ng/login: real tokens from POST /api/auth/login, stored in the
- * sealed auth cookie (app/lib/session.server.ts) under the e2e service's secret. Until the sign-in pages are in this
- * branch, this stands in for submitting them.
- */
-async function signIn(context: BrowserContext, request: APIRequestContext, email = ADMIN.email): Promise<Tokens> {
-  const response = await request.post("/api/auth/login", { multipart: { Email: email, Password: DEMO_PASSWORD } });
-  expect(response.status()).toBe(200);
-  const tokens = (await response.json()) as Tokens;
-  const claims = decodeJwt(tokens.id_token);
-  const secret = fs.readFileSync(path.join(os.tmpdir(), `rbqm-e2e-${PORT}`, "app-secret"), "utf8").trim();
-  const web = { web: { sessionSecret: secret, publicUrl: ORIGIN, isProduction: true }, responseCookies: new Map(), pendingValues: new Map() };
-  const fake = web as unknown as WebContext;
-  writeAuthSession(fake, {
-    accessToken: tokens.access_token,
-    refreshToken: tokens.refresh_token,
-    idToken: tokens.id_token,
-    user: { id: String(claims.sub), name: String(claims.name) },
-    checkedAt: Date.now(),
-  });
-  const [pair = ""] = [...fake.responseCookies.values()][0]!.split(";");
-  const at = pair.indexOf("=");
-  await context.addCookies([{ name: pair.slice(0, at), value: pair.slice(at + 1), url: ORIGIN, httpOnly: true, sameSite: "Lax" }]);
-  return tokens;
+async function signIn(page: Page, javaScriptEnabled: boolean): Promise<void> {
+  await page.goto("/ng/login");
+  await signInHere(page, javaScriptEnabled);
+  await expect(page).toHaveURL(/\/ng\/$/);
 }
 
 function authorizeUrl(overrides: Record<string, string | undefined> = {}, base = "/ng/oidc/login"): string {
@@ -68,16 +51,13 @@ function authorizeUrl(overrides: Record<string, string | undefined> = {}, base =
   return `${base}?${search}`;
 }
 
-const refreshWith = (request: APIRequestContext, refreshToken: string) =>
-  request.post("/api/oauth/token", { form: { grant_type: "refresh_token", refresh_token: refreshToken } });
-
 test.describe("authorization endpoint /ng/oidc/login", () => {
-  test("sends a signed-out user to sign in, continuing with this very request and the login_hint as e-mail", async ({ page }) => {
-    await page.goto(`${PEER}/start?login_hint=${encodeURIComponent(ADMIN.email)}`);
+  test("a signed-out user signs in first, then goes back to the client with a code it redeems", async ({ page, javaScriptEnabled }) => {
+    await page.goto(`${PEER}/start?login_hint=${encodeURIComponent(account())}`);
     await expect(page).toHaveURL(/\/ng\/login\?/);
     const url = new URL(page.url());
     expect(url.origin).toBe(ORIGIN);
-    expect(url.searchParams.get("email")).toBe(ADMIN.email);
+    expect(url.searchParams.get("email")).toBe(account());
     const continueUrl = url.searchParams.get("continue")!;
     expect(continueUrl).toMatch(/^\/ng\/oidc\/login\?/);
     const request = new URL(continueUrl, ORIGIN).searchParams;
@@ -85,22 +65,32 @@ test.describe("authorization endpoint /ng/oidc/login", () => {
     expect(request.get("redirect_uri")).toBe(CALLBACK);
     expect(request.get("code_challenge_method")).toBe("S256");
     expect(request.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(request.get("login_hint")).toBe(ADMIN.email);
-  });
+    expect(request.get("login_hint")).toBe(account());
+    await expect(page.getByRole("textbox", { name: "Enter your email" })).toHaveValue(account());
 
-  test("sends a signed-in user back to the client with a code the client redeems", async ({ page, context, request }) => {
-    await signIn(context, request);
-    await page.goto(`${PEER}/start`);
+    await signInHere(page, javaScriptEnabled);
     await expect(page).toHaveURL(new RegExp(`^${PEER}/callback\\?`));
     const back = new URL(page.url()).searchParams;
     expect(back.get("iss")).toBe(ORIGIN);
     expect(back.get("code")).toMatch(/^[A-Za-z0-9_-]{43}$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Signed in");
-    await expect(page.getByText(`Signed in as ${ADMIN.name} (${ADMIN.id}) for ${E2E_CLIENT_ID}`)).toBeVisible();
+    await expect(page.getByText(new RegExp(`^Signed in as ${accountName()} \\(e2e\\w+\\) for ${E2E_CLIENT_ID}$`))).toBeVisible();
   });
 
-  test("refuses an unregistered redirect_uri on its own page, without going there", async ({ page, context, request, javaScriptEnabled }) => {
-    await signIn(context, request);
+  test("a signed-in user goes straight back to the client", async ({ page, javaScriptEnabled }) => {
+    await signIn(page, javaScriptEnabled);
+    const visited: string[] = [];
+    page.on("request", (r) => {
+      if (r.isNavigationRequest()) visited.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${PEER}/start`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Signed in");
+    await expect(page.getByText(`Signed in as ${accountName()}`)).toBeVisible();
+    expect(visited).toEqual(["/start", "/ng/oidc/login", "/callback"]);
+  });
+
+  test("refuses an unregistered redirect_uri on its own page, without going there", async ({ page, javaScriptEnabled }) => {
+    await signIn(page, javaScriptEnabled);
     const visited: string[] = [];
     page.on("request", (r) => visited.push(r.url()));
     const address = authorizeUrl({ redirect_uri: "https://evil.example/callback" });
@@ -110,7 +100,7 @@ test.describe("authorization endpoint /ng/oidc/login", () => {
     expect(page.url()).toBe(`${ORIGIN}${address}`);
     await expect(page).toHaveTitle("RBQM Studio - Sign-in request");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("This sign-in request cannot be completed");
-    await expect(page.getByRole("alert")).toHaveText("Details: The application asked to return to an address that is not registered.");
+    await expect(page.getByRole("alert")).toHaveText("The application asked to return to an address that is not registered.");
     await expect(page.getByRole("link", { name: "Go to the start page" })).toHaveAttribute("href", "/ng/");
     expect(visited.map((url) => new URL(url).origin).filter((origin) => origin !== ORIGIN)).toEqual([]);
     await expectAccessible(page);
@@ -119,7 +109,7 @@ test.describe("authorization endpoint /ng/oidc/login", () => {
   test("refuses a redirect_uri that differs only by a trailing slash", async ({ page }) => {
     const response = await page.goto(authorizeUrl({ redirect_uri: `${CALLBACK}/` }));
     expect(response?.status()).toBe(400);
-    await expect(page.getByRole("alert")).toHaveText("Details: The application asked to return to an address that is not registered.");
+    await expect(page.getByRole("alert")).toHaveText("The application asked to return to an address that is not registered.");
   });
 
   for (const [name, overrides] of [
@@ -131,18 +121,18 @@ test.describe("authorization endpoint /ng/oidc/login", () => {
       const response = await page.goto(authorizeUrl(overrides));
       expect(response?.status()).toBe(400);
       await expect(page).toHaveURL(/\/ng\/oidc\/login\?/);
-      await expect(page.getByRole("alert")).toHaveText("Details: The application must use PKCE with the S256 method.");
+      await expect(page.getByRole("alert")).toHaveText("The application must use PKCE with the S256 method.");
     });
   }
 
   test("refuses an unknown or missing client_id on its own page", async ({ page }) => {
     expect((await page.goto(authorizeUrl({ client_id: "nobody" })))?.status()).toBe(400);
     await expect(page.getByRole("alert")).toHaveText(
-      "Details: The sign-in request of the application is not valid: the application is not registered",
+      "The sign-in request of the application is not valid: the application is not registered",
     );
     expect((await page.goto(authorizeUrl({ client_id: undefined })))?.status()).toBe(400);
     await expect(page.getByRole("alert")).toHaveText(
-      "Details: The sign-in request of the application is not valid: the application did not say which application it is",
+      "The sign-in request of the application is not valid: the application did not say which application it is",
     );
   });
 
@@ -168,13 +158,15 @@ test.describe("authorization endpoint /ng/oidc/login", () => {
 });
 
 test.describe("logout /ng/oidc/logout", () => {
-  test("the product's own Log Out ends the session and lands on /ng/logoff", async ({ page, context, request, javaScriptEnabled }) => {
-    const tokens = await signIn(context, request);
+  test("the product's own Log Out ends the session and lands on /ng/logoff", async ({ page, context, javaScriptEnabled }) => {
+    await signIn(page, javaScriptEnabled);
+    const before = (await context.cookies(ORIGIN)).find((c) => c.name === "rbqm_auth")!;
     await page.goto("/ng/oidc/logout");
     await waitForHydration(page, javaScriptEnabled);
     await expect(page).toHaveTitle("RBQM Studio - Sign out");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign out");
     await expect(page.getByText("Do you want to sign out?")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Stay signed in" })).toHaveAttribute("href", "/ng/");
     await expectAccessible(page);
 
     await page.getByRole("button", { name: "Sign out" }).click();
@@ -186,32 +178,43 @@ test.describe("logout /ng/oidc/logout", () => {
     await expect(page.getByRole("link", { name: "Sign in again" })).toHaveAttribute("href", "/ng/login");
     await expectAccessible(page);
 
-    // Signed out for real: the cookie is gone, the grant is ended, and signing in is needed again.
     expect((await context.cookies(ORIGIN)).map((c) => c.name)).not.toContain("rbqm_auth");
-    expect((await refreshWith(request, tokens.refresh_token)).status()).toBe(400);
+    await page.goto("/ng/");
+    await expect(page).toHaveURL(/\/ng\/login$/);
+    // Ended on the server too: the old cookie, put back, no longer gets a code.
+    await context.addCookies([before]);
     await page.goto(authorizeUrl());
     await expect(page).toHaveURL(/\/ng\/login\?continue=/);
   });
 
-  test("a client's logout ends both grants and returns to its registered address with its state", async ({ page, context, request }) => {
-    const web = await signIn(context, request);
+  test("a client's logout ends both grants and returns to its registered address with its state", async ({ page, context, javaScriptEnabled }) => {
+    await signIn(page, javaScriptEnabled);
+    const web = (await context.cookies(ORIGIN)).find((c) => c.name === "rbqm_auth")!;
     await page.goto(`${PEER}/start`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Signed in");
-    const session = new URL(await page.getByRole("link", { name: "Log out" }).evaluate((a: HTMLAnchorElement) => a.href));
+    const refresh = await page.getByRole("link", { name: "Refresh" }).getAttribute("href");
 
     await page.getByRole("link", { name: "Log out" }).click();
     await expect(page).toHaveURL(/\/ng\/oidc\/logout\?/);
+    await waitForHydration(page, javaScriptEnabled);
+    await expectAccessible(page);
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(`${PEER}/signed-out?state=bye-state`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Signed out of E2E Portal");
 
-    await page.goto(`${PEER}/refresh${session.search}`);
+    // The client's grant is ended: its refresh token no longer works.
+    await page.goto(`${PEER}${refresh}`);
     await expect(page.getByText("refresh: invalid_grant")).toBeVisible();
-    expect((await refreshWith(request, web.refresh_token)).status()).toBe(400);
+    // And so is the web session's, even with the old cookie put back.
+    expect((await context.cookies(ORIGIN)).map((c) => c.name)).not.toContain("rbqm_auth");
+    await context.addCookies([web]);
+    await page.goto(authorizeUrl());
+    await expect(page).toHaveURL(/\/ng\/login\?continue=/);
   });
 
-  test("never follows an unregistered post_logout_redirect_uri", async ({ page }) => {
+  test("never follows an unregistered post_logout_redirect_uri", async ({ page, javaScriptEnabled }) => {
     await page.goto(`/ng/oidc/logout?post_logout_redirect_uri=${encodeURIComponent("https://evil.example/bye")}`);
+    await waitForHydration(page, javaScriptEnabled);
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(`${ORIGIN}/ng/logoff`);
   });

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
-import { CenteredCard } from "~/components/CenteredCard";
+import { linkButton } from "~/components/forms";
+import { SignInLayout } from "~/components/SignInLayout";
 import { getFixedT } from "~/lib/i18next.server";
 import { pageTitle, settingsFromMatches } from "~/lib/settings";
 
@@ -13,17 +14,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function LoggedOff() {
   const { t } = useTranslation();
   return (
-    <CenteredCard>
-      <h1 className="text-2xl font-semibold text-slate-900">{t("oidc.signedOutHeading")}</h1>
-      <p className="mt-3 text-slate-700" role="status">
+    <SignInLayout heading={t("oidc.signedOutHeading")}>
+      <p className="text-slate-700" role="status">
         {t("oidc.signedOut")}
       </p>
-      <p className="mt-8">
-        <a href="/ng/login" className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+      <p className="mt-6">
+        <a href="/ng/login" className={linkButton}>
           {t("oidc.signInAgain")}
         </a>
       </p>
-    </CenteredCard>
+    </SignInLayout>
   );
 }
 

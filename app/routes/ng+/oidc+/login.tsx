@@ -3,11 +3,12 @@ import { useLoaderData } from "@remix-run/react";
 import { AuthorizationError } from "@server/contracts/oauth";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { ErrorView } from "~/components/ErrorView";
+import { linkButton } from "~/components/forms";
+import { Notice, SignInLayout } from "~/components/SignInLayout";
 import { currentPagePath, getAuth, userApi } from "~/lib/auth.server";
 import { apiFor } from "~/lib/context.server";
 import { getFixedT } from "~/lib/i18next.server";
-import { pageTitle, settingsFromMatches, useSettings } from "~/lib/settings";
+import { pageTitle, settingsFromMatches } from "~/lib/settings";
 
 /**
  * /ng/oidc/login: the authorization endpoint for registered client applications (000 §2.2; RFC 6749 §4.1, RFC 7636,
@@ -134,15 +135,16 @@ function refusalText(t: TFunction, refusal: Refusal): string {
 export default function AuthorizationRefused() {
   const { refusal } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const settings = useSettings();
   return (
-    <ErrorView
-      title={t("authz.refusedHeading")}
-      message={t("authz.refusedMessage")}
-      errorMessage={refusalText(t, refusal)}
-      homeLabel={t("notFound.home")}
-      supportEmail={settings?.rbqmSupportEmail}
-    />
+    <SignInLayout heading={t("authz.refusedHeading")}>
+      <Notice kind="error">{refusalText(t, refusal)}</Notice>
+      <p className="text-slate-700">{t("authz.refusedMessage")}</p>
+      <p className="mt-6">
+        <a href="/ng/" className={linkButton}>
+          {t("notFound.home")}
+        </a>
+      </p>
+    </SignInLayout>
   );
 }
 

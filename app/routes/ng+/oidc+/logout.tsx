@@ -2,7 +2,8 @@ import { data, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArg
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { CenteredCard } from "~/components/CenteredCard";
+import { linkButton, primaryButton } from "~/components/forms";
+import { SignInLayout } from "~/components/SignInLayout";
 import { clearAuth } from "~/lib/auth.server";
 import { apiFor } from "~/lib/context.server";
 import { getFixedT } from "~/lib/i18next.server";
@@ -68,27 +69,23 @@ export default function Logout() {
   const { fields } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
-    <CenteredCard>
-      <h1 className="text-2xl font-semibold text-slate-900">{t("oidc.logoutHeading")}</h1>
-      <p className="mt-3 text-slate-700">{t("oidc.logoutConfirm")}</p>
+    <SignInLayout heading={t("oidc.logoutHeading")}>
+      <p className="text-slate-700">{t("oidc.logoutConfirm")}</p>
       {/* The client's values travel in the body: the action's address carries no id token. */}
-      <Form method="post" action="/ng/oidc/logout" reloadDocument className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-3">
+      <Form method="post" action="/ng/oidc/logout" reloadDocument className="mt-6">
         {Object.entries(fields).map(([name, value]) =>
           value ? <input key={name} type="hidden" name={name} value={value} /> : null,
         )}
-        <button
-          type="submit"
-          name="intent"
-          value="logout"
-          className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-        >
+        <button type="submit" name="intent" value="logout" className={primaryButton}>
           {t("oidc.logoutButton")}
         </button>
-        <a href="/ng/" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+      </Form>
+      <p className="mt-6 text-center">
+        <a href="/ng/" className={linkButton}>
           {t("authz.stay")}
         </a>
-      </Form>
-    </CenteredCard>
+      </p>
+    </SignInLayout>
   );
 }
 

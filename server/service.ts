@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { authorizationServerRoutes, createWellKnownRouter } from "./auth/authorization-http";
 import { authRoutes } from "./auth/http";
 import { oidcSsoRoutes } from "./auth/oidc-sso/http";
 import { createTokenService } from "./auth/tokens";
@@ -29,6 +30,7 @@ export const apiRoutes: readonly RouteDefinition[] = [
   ...studyRoutes,
   ...userRoutes,
   ...authRoutes,
+  ...authorizationServerRoutes,
   ...oidcSsoRoutes,
 ];
 
@@ -65,6 +67,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
 
     const root = new Hono();
     root.route("/", createHealthRouter(deps));
+    root.route("/.well-known", createWellKnownRouter(deps));
     root.route("/api", createApiRouter(deps, [...apiRoutes, ...(options.extraRoutes ?? [])]));
     root.notFound(() => noSuchCall());
 

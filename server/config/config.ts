@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseOAuthClients, type OAuthClient } from "./oauth-clients";
 
 /**
  * Configuration comes from environment variables only, validated once at start.
@@ -99,6 +100,7 @@ const envSchema = z.object({
   ENVIRONMENT_LOGO_URL: z.preprocess(emptyToUndefined, z.string().optional()),
   STUDY_DESIGNER_URL: optionalUrl,
   SHOW_AUDIT_CONTEXT_FIELD: booleanFlag(false),
+  OAUTH_CLIENTS: z.preprocess(emptyToUndefined, z.string().optional()),
 });
 
 export type Role = "all" | "web" | "api";
@@ -120,6 +122,8 @@ export interface Config {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   product: ProductSettings;
+  /** Client applications of the authorization server (/ng/oidc/login); none by default. */
+  oauthClients: OAuthClient[];
 }
 
 export interface ProductSettings {
@@ -175,6 +179,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const seedDemoData = e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === "true" : !e.DATABASE_URL;
+  let oauthClients: OAuthClient[];
+  try {
+    oauthClients = parseOAuthClients(e.OAUTH_CLIENTS);
+  } catch (error) {
+    throw new ConfigError("OAUTH_CLIENTS", (error as Error).message);
+  }
 
   return {
     env: e.NODE_ENV,
@@ -211,5 +221,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       studyDesignerUrl: e.STUDY_DESIGNER_URL ?? null,
       showAuditContextField: e.SHOW_AUDIT_CONTEXT_FIELD,
     },
+    oauthClients,
   };
 }

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { authRoutes } from "./auth/http";
+import { createSamlRouter, samlApiRoutes } from "./auth/saml/http";
 import { createTokenService } from "./auth/tokens";
 import { companyRoutes } from "./companies/http";
 import type { Config } from "./config/config";
@@ -28,6 +29,7 @@ export const apiRoutes: readonly RouteDefinition[] = [
   ...studyRoutes,
   ...userRoutes,
   ...authRoutes,
+  ...samlApiRoutes,
 ];
 
 /** The product API as one fetch function: /api/*, /healthz and /readyz. Runs in-process or behind its own server. */
@@ -59,10 +61,11 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     const mail = createMailService({ database, transport, from: config.mail.from, logger });
     const deps: ServiceDeps = { config, database, logger, tokens, mail };
 
-    if (config.seedDemoData && (await seedDemoData(database))) logger.info("demo data seeded");
+    if (config.seedDemoData && (await seedDemoData(database, { saml: config.demoSaml }))) logger.info("demo data seeded");
 
     const root = new Hono();
     root.route("/", createHealthRouter(deps));
+    root.route("/", createSamlRouter(deps));
     root.route("/api", createApiRouter(deps, [...apiRoutes, ...(options.extraRoutes ?? [])]));
     root.notFound(() => noSuchCall());
 

@@ -97,6 +97,10 @@ const envSchema = z.object({
   ENVIRONMENT_LOGO_URL: z.preprocess(emptyToUndefined, z.string().optional()),
   STUDY_DESIGNER_URL: optionalUrl,
   SHOW_AUDIT_CONTEXT_FIELD: booleanFlag(false),
+  // The demo company Northwind Clinical's SAML identity provider (server/seed/demo.ts); placeholders when unset.
+  DEMO_SAML_ENTRY_POINT: optionalUrl,
+  DEMO_SAML_IDP_ISSUER: z.preprocess(emptyToUndefined, z.string().optional()),
+  DEMO_SAML_IDP_CERT_FILE: z.preprocess(emptyToUndefined, z.string().optional()),
 });
 
 export type Role = "all" | "web" | "api";
@@ -117,6 +121,8 @@ export interface Config {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   product: ProductSettings;
+  /** Read by the demo seed only: the IdP the demo SAML company signs in with. */
+  demoSaml: { entryPoint?: string; idpIssuer?: string; idpCertFile?: string };
 }
 
 export interface ProductSettings {
@@ -207,5 +213,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       studyDesignerUrl: e.STUDY_DESIGNER_URL ?? null,
       showAuditContextField: e.SHOW_AUDIT_CONTEXT_FIELD,
     },
+    demoSaml: { entryPoint: e.DEMO_SAML_ENTRY_POINT, idpIssuer: e.DEMO_SAML_IDP_ISSUER, idpCertFile: e.DEMO_SAML_IDP_CERT_FILE },
   };
 }

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { appendAuditEntry } from "../audit/service";
 import { companies } from "../companies/schema";
@@ -53,18 +54,34 @@ export const READ_ONLY_PATTERNS = [
   "api/files/get/*",
 ];
 
-export async function seedDemoData(database: Database): Promise<boolean> {
+export interface DemoSeedOptions {
+  /** Northwind Clinical's identity provider (DEMO_SAML_*); placeholders where unset. */
+  saml?: { entryPoint?: string; idpIssuer?: string; idpCertFile?: string };
+}
+
+/** Northwind's sso_config (docs/decisions/0014-saml-single-sign-on.md). A demo machine has no real IdP. */
+function northwindSsoConfig(saml: DemoSeedOptions["saml"] = {}): Record<string, unknown> {
+  return {
+    emailDomains: ["northwind.example"],
+    entryPoint: saml.entryPoint ?? "https://idp.northwind.example/saml/sso",
+    idpIssuer: saml.idpIssuer ?? "https://idp.northwind.example/",
+    idpCert: saml.idpCertFile ? fs.readFileSync(saml.idpCertFile, "utf8") : "not-configured",
+  };
+}
+
+export async function seedDemoData(database: Database, options: DemoSeedOptions = {}): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const ssoConfig = northwindSsoConfig(options.saml);
   return database.withLock("rbqm:seed", async (tx) => {
     const [marker] = await tx.select().from(appMeta).where(eq(appMeta.key, SEED_KEY)).limit(1);
     if (marker) return false;
-    await insertDemoData(tx, passwordHash);
+    await insertDemoData(tx, passwordHash, ssoConfig);
     await tx.insert(appMeta).values({ key: SEED_KEY, value: { version: SEED_VERSION, seededAt: new Date().toISOString() } });
     return true;
   });
 }
 
-async function insertDemoData(tx: Db, passwordHash: string): Promise<void> {
+async function insertDemoData(tx: Db, passwordHash: string, ssoConfig: Record<string, unknown>): Promise<void> {
   const { company, ssoCompany } = DEMO;
   const companyRows = [
     { id: company.id, displayName: company.displayName, isProtocolAnalysisToolEnabled: true },
@@ -73,7 +90,7 @@ async function insertDemoData(tx: Db, passwordHash: string): Promise<void> {
       displayName: ssoCompany.displayName,
       isProtocolAnalysisToolEnabled: false,
       ssoProtocol: "saml",
-      ssoConfig: { note: "Identity provider settings are configured with single sign-on." },
+      ssoConfig,
     },
   ];
   await tx.insert(companies).values(companyRows);

@@ -4,6 +4,7 @@
  * starts the peers before the service and passes it the environment they return.
  */
 import { startMailboxPeer } from "./mailbox";
+import { startSamlIdpPeer } from "./saml-idp";
 
 export interface Peer {
   /** Environment variables the service needs to reach this peer. */
@@ -23,6 +24,7 @@ export interface PeerOptions {
 export async function startPeers(options: PeerOptions): Promise<Peer> {
   const peers: Peer[] = [];
   peers.push(await startMailboxPeer(options));
+  peers.push(await startSamlIdpPeer(options));
   return {
     env: Object.assign({}, ...peers.map((p) => p.env)),
     async close() {

@@ -55,6 +55,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: E2E_DATA_DIR,
       E2E_MAIL_DIR,
+      // Short-lived access tokens: every flow then also exercises the silent refresh.
+      ACCESS_TOKEN_TTL_SECONDS: "20",
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       LOG_LEVEL: "warn",
       NODE_ENV: "production",

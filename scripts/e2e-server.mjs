@@ -14,23 +14,28 @@ if (!dataDir || !dataDir.includes("rbqm-e2e")) {
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
-const bundle = path.join(dataDir, "peers.mjs");
+// Inside the project, so the bundles resolve node_modules.
+const outdir = path.join("tests", ".tmp", `e2e-support-${process.env.PORT}`);
 await build({
-  entryPoints: ["tests/e2e/peers/index.ts"],
+  entryPoints: { peers: "tests/e2e/peers/index.ts", seed: "tests/e2e/fixtures/seed.ts" },
   bundle: true,
   platform: "node",
   format: "esm",
   packages: "external",
-  outfile: bundle,
+  outdir,
+  outExtension: { ".js": ".mjs" },
   logLevel: "warning",
   sourcemap: "inline",
 });
-const { startPeers } = await import(pathToFileURL(bundle).href);
+const { startPeers } = await import(pathToFileURL(path.join(outdir, "peers.mjs")).href);
 const peers = await startPeers({
   publicUrl: process.env.PUBLIC_URL,
   mailDir: process.env.E2E_MAIL_DIR,
   basePort: Number(process.env.PORT) + 1,
 });
+// The test accounts join the demo data before the service opens the database; the demo data points at the peers.
+const { seedE2E } = await import(pathToFileURL(path.join(outdir, "seed.mjs")).href);
+await seedE2E(dataDir, peers.env);
 
 const child = spawn(process.execPath, ["--enable-source-maps", "build/server.js"], {
   stdio: "inherit",

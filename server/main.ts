@@ -108,6 +108,14 @@ export async function createHttpApp(config: Config, logger: Logger, service: Api
   const buildUrl = pathToFileURL(path.join(projectRoot, "build", "index.js")).href;
   const handler = await loadRemixHandler(buildUrl, mode);
   const sessionSecret = resolveAppSecret(config);
+  const ownOrigin = new URL(config.publicUrl).origin;
+  // Defence in depth against cross-site form posts (the cookies are SameSite=Lax as well): a browser's POST to a
+  // page must come from our own origin. The SAML ACS, posted by identity providers, lives outside /ng/.
+  app.post("/ng/*", async (c, next) => {
+    const origin = c.req.header("origin");
+    if (origin && origin !== ownOrigin) return c.text("Cross-origin form posts are not accepted.", 403);
+    await next();
+  });
   app.all("*", async (c) => {
     const context: WebContext = {
       apiTransport: transport,

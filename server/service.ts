@@ -56,7 +56,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
   const database = options.database ?? (await openDatabase(config.database, logger));
   try {
     const appSecret = resolveAppSecret(config);
-    const tokens = await createTokenService(database, appSecret, config.publicUrl);
+    const tokens = await createTokenService(database, appSecret, config.publicUrl, config.accessTokenTtlSeconds);
     const transport = options.mailTransport ?? createMailTransport(config.mail, logger);
     const mail = createMailService({ database, transport, from: config.mail.from, logger });
     const deps: ServiceDeps = { config, database, logger, tokens, mail };

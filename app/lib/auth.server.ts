@@ -5,11 +5,10 @@ import { createApiClient, type ApiClient } from "./api/client.server";
 import type { ApiTransport } from "./api/transport.server";
 import type { WebContext } from "./context.server";
 import { safeLocalPath } from "./safe-redirect";
+import { SESSION_CHECK_INTERVAL_MS } from "./session-check";
 import { readAuthSession, writeAuthSession, writeLoginProcess, type AuthSession } from "./session.server";
 
-/** 000 §4.3: the session is confirmed with the server every 30 minutes. */
-export const SESSION_CHECK_INTERVAL_MS = 30 * 60 * 1000;
-/** A token this close to its expiry is refreshed before use. */
+/** A token this close to its expiry is refreshed before use (a quarter of a short lifetime). */
 const EXPIRY_MARGIN_SECONDS = 30;
 
 /** Expiry from the exp claim; a token without one, or that cannot be decoded, counts as expired (000 §4.2). */
@@ -20,6 +19,15 @@ export function tokenExpiresAt(token: string | null | undefined): number {
     return typeof exp === "number" ? exp * 1000 : 0;
   } catch {
     return 0;
+  }
+}
+
+function decodeIssuedAt(token: string): number | null {
+  try {
+    const { iat } = decodeJwt(token);
+    return typeof iat === "number" ? iat * 1000 : null;
+  } catch {
+    return null;
   }
 }
 
@@ -96,7 +104,8 @@ async function resolveAuth(request: Request, context: WebContext): Promise<AuthS
   if (!session) return null;
   const anonymous = createApiClient({ transport: context.apiTransport, requestId: context.requestId });
 
-  if (isExpired(session.accessToken, EXPIRY_MARGIN_SECONDS)) {
+  const lifetime = (tokenExpiresAt(session.accessToken) - (decodeIssuedAt(session.accessToken) ?? 0)) / 1000;
+  if (isExpired(session.accessToken, Math.min(EXPIRY_MARGIN_SECONDS, lifetime / 4))) {
     if (isExpired(session.refreshToken)) {
       writeAuthSession(context, null);
       return null;

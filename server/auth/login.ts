@@ -13,7 +13,7 @@ import {
 import type { Db } from "../db/database";
 import { newId } from "../db/ids";
 import type { ServiceDeps } from "../deps";
-import { ApiError } from "../http/problem";
+import { ApiError, validationFailed } from "../http/problem";
 import { mailText } from "../mail/templates";
 import { hashPassword, verifyPassword } from "../users/passwords";
 import { users } from "../users/schema";
@@ -43,7 +43,7 @@ export const hashCode = (code: string) => crypto.createHash("sha256").update(`si
  */
 export async function login(deps: ServiceDeps, db: Db, input: LoginInput): Promise<TokenSet> {
   const email = normaliseEmail(input.email).toLowerCase();
-  if (!isValidEmail(email)) throw fail(400, LoginResult.WrongCredentials, "Enter a valid e-mail address.");
+  if (!isValidEmail(email)) throw validationFailed([{ path: "Email", message: "Value is not a valid email address" }]);
   const key = accountKey(email);
   const wait = await lockedForSeconds(db, key);
   if (wait > 0) {

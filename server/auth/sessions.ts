@@ -4,7 +4,7 @@ import { newId } from "../db/ids";
 import type { ServiceDeps } from "../deps";
 import { users } from "../users/schema";
 import { authSessions, refreshTokens } from "./schema";
-import { ACCESS_TOKEN_TTL_SECONDS, WEB_CLIENT_ID } from "./tokens";
+import { WEB_CLIENT_ID } from "./tokens";
 
 /** A refresh token lives 8 hours and is renewed by each refresh, within the grant's absolute 24 hours. */
 export const REFRESH_TOKEN_TTL_SECONDS = 8 * 60 * 60;
@@ -97,7 +97,7 @@ async function tokenSet(
       authTime: input.authTime,
     }),
   ]);
-  return { access_token: access, refresh_token: refresh, id_token: id, token_type: "Bearer", expires_in: ACCESS_TOKEN_TTL_SECONDS };
+  return { access_token: access, refresh_token: refresh, id_token: id, token_type: "Bearer", expires_in: tokens.accessTtlSeconds };
 }
 
 export type RefreshOutcome = { ok: true; tokens: TokenSet; sessionId: string } | { ok: false; reason: string; revoked?: boolean };

@@ -66,6 +66,7 @@ export interface TokenService {
   /** The public keys, as a JWK Set (for /api/oauth/jwks). */
   publicJwks(): { keys: Record<string, unknown>[] };
   readonly issuer: string;
+  readonly accessTtlSeconds: number;
 }
 
 interface LoadedKey {
@@ -78,7 +79,12 @@ interface LoadedKey {
  * Tokens are JWTs signed with ES256 by a key every instance shares: the key pair lives in the database,
  * its private half sealed with a key derived from APP_SECRET. The first instance to start creates it.
  */
-export async function createTokenService(database: Database, appSecret: string, issuer: string): Promise<TokenService> {
+export async function createTokenService(
+  database: Database,
+  appSecret: string,
+  issuer: string,
+  accessTtlSeconds = ACCESS_TOKEN_TTL_SECONDS,
+): Promise<TokenService> {
   const sealingKey = deriveKey(appSecret, "signing-keys");
   const keys = new Map<string, LoadedKey>();
   const publicJwks = new Map<string, Record<string, unknown>>();
@@ -143,7 +149,8 @@ export async function createTokenService(database: Database, appSecret: string, 
 
   return {
     issuer,
-    async issueAccessToken({ userId, sessionId = null, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS }) {
+    accessTtlSeconds,
+    async issueAccessToken({ userId, sessionId = null, ttlSeconds = accessTtlSeconds }) {
       const claims: JWTPayload = sessionId ? { sid: sessionId } : {};
       return sign(claims, "at+jwt", ACCESS_TOKEN_AUDIENCE, userId, nowSeconds() + ttlSeconds);
     },

@@ -67,6 +67,8 @@ const envSchema = z.object({
     emptyToUndefined,
     z.string().min(32, { message: "must be at least 32 characters long" }).optional(),
   ),
+  /** Lifetime of access tokens; shorter in tests that prove the silent refresh. */
+  ACCESS_TOKEN_TTL_SECONDS: integer(900, 10, 3600),
   SEED_DEMO_DATA: z.preprocess(emptyToUndefined, z.enum(["true", "false"], { message: 'must be "true" or "false"' }).optional()),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
@@ -118,6 +120,7 @@ export interface Config {
   /** Undefined only with PGlite: the secret is then generated and kept in DATA_DIR. */
   appSecret: string | undefined;
   seedDemoData: boolean;
+  accessTokenTtlSeconds: number;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   product: ProductSettings;
@@ -192,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: "pglite", dataDir: path.join(dataDir, "pglite") },
     appSecret: e.APP_SECRET,
     seedDemoData,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     logLevel: e.LOG_LEVEL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, "outbox") },
     product: {

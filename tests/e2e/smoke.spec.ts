@@ -36,12 +36,12 @@ test.describe("error page /ng/error", () => {
   });
 
   test("'Go back' returns to the page the user came from", async ({ page, javaScriptEnabled }) => {
-    await page.goto("/ng/");
+    await page.goto("/ng/forgotPassword");
     await page.goto("/ng/error?errorMessage=oops", { referer: page.url() });
     await waitForHydration(page, javaScriptEnabled);
     await page.getByRole("link", { name: "Go back" }).click();
-    await expect(page).toHaveURL(/\/ng\/$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("RBQM Studio");
+    await expect(page).toHaveURL(/\/ng\/forgotPassword$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password");
   });
 
   test("needs no sign-in and keeps a foreign referrer out of the back link", async ({ page }) => {
@@ -51,12 +51,12 @@ test.describe("error page /ng/error", () => {
 });
 
 test.describe("pages and 404", () => {
-  test("the site root leads to /ng/, the start page", async ({ page, javaScriptEnabled }) => {
+  test("the site root leads to /ng/, which asks a signed-out visitor to sign in", async ({ page, javaScriptEnabled }) => {
     await page.goto("/");
-    await expect(page).toHaveURL(/\/ng\/$/);
+    await expect(page).toHaveURL(/\/ng\/login$/);
     await waitForHydration(page, javaScriptEnabled);
-    await expect(page).toHaveTitle("RBQM Studio - Welcome");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("RBQM Studio");
+    await expect(page).toHaveTitle("RBQM Studio - Sign in");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("sign in");
     await expectAccessible(page);
   });
 
@@ -111,7 +111,7 @@ test.describe("locales", () => {
 
     await page.goto("/ng/");
     await expect(page.locator("html")).toHaveAttribute("data-locale", "xx");
-    await page.goto("/ng/?lng=deven");
+    await page.goto("/ng/login?lng=deven");
     await expect(page.locator("html")).toHaveAttribute("data-locale", "deven");
   });
 

@@ -1,30 +1,47 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CompanyLogo } from "~/components/CompanyLogo";
+import { Footer } from "~/components/Footer";
+import { linkButton } from "~/components/forms";
+import { requireUser } from "~/lib/auth.server";
 import { getFixedT } from "~/lib/i18next.server";
+import { useSessionCheck } from "~/lib/session-check";
 import { pageTitle, settingsFromMatches, useSettings } from "~/lib/settings";
 
-/** /ng/: the start page. */
-export async function loader({ request }: LoaderFunctionArgs) {
+/** /ng/: the start page, for signed-in users. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { session } = await requireUser(request, context);
   const t = await getFixedT(request);
-  return { pageName: t("home.title") };
+  return { pageName: t("home.title"), userName: session.user.name };
 }
 
 export default function Home() {
   const { t } = useTranslation();
+  const { userName } = useLoaderData<typeof loader>();
   const settings = useSettings();
+  useSessionCheck();
   return (
-    <main id="main" className="flex min-h-screen items-center justify-center p-6">
-      <div className="w-full max-w-2xl rounded-lg border border-slate-200 bg-white p-10 shadow-sm">
-        <CompanyLogo className="mb-8 h-10 w-auto" />
-        <h1 className="text-3xl font-semibold text-slate-900">{settings?.productName}</h1>
-        <p className="mt-2 text-lg text-slate-600">{t("product.tagline")}</p>
-        <p className="mt-6 text-slate-700">{t("home.intro")}</p>
-        <p className="mt-6 text-sm text-slate-500" role="status">
-          {t("home.status")}
-        </p>
+    <div className="flex min-h-screen flex-col">
+      <main id="main" className="flex flex-1 items-center justify-center p-6">
+        <div className="w-full max-w-2xl rounded-lg border border-slate-200 bg-white p-10 shadow-sm">
+          <CompanyLogo className="mb-8 h-10 w-auto" />
+          <h1 className="text-3xl font-semibold text-slate-900">{settings?.productName}</h1>
+          <p className="mt-2 text-lg text-slate-600">{t("product.tagline")}</p>
+          <p className="mt-6 text-slate-700" data-testid="signed-in-user">
+            {t("home.signedInAs", { name: userName })}
+          </p>
+          <Form method="post" action="/ng/oidc/logout" className="mt-6">
+            <button type="submit" name="intent" value="logout" className={linkButton}>
+              {t("home.logOut")}
+            </button>
+          </Form>
+        </div>
+      </main>
+      <div className="px-4 pb-6">
+        <Footer settings={settings} />
       </div>
-    </main>
+    </div>
   );
 }
 

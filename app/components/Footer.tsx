@@ -1,0 +1,46 @@
+import { useTranslation } from "react-i18next";
+import type { Settings } from "@server/contracts/settings";
+
+/** Version (plain text unless a link is allowed), support, copyright range, legal name, privacy and terms (000 §2.7). */
+export function Footer({ settings, versionHref }: { settings: Settings | null; versionHref?: string | null }) {
+  const { t } = useTranslation();
+  if (!settings) return null;
+  const commit = settings.sourceCommitVersion ? `+${settings.sourceCommitVersion.slice(0, 6)}` : "";
+  const versionText = t("footer.version", { version: `${settings.systemDisplayVersion}${commit}` });
+  const years =
+    settings.startYear >= settings.currentUtcYear ? String(settings.currentUtcYear) : `${settings.startYear}–${settings.currentUtcYear}`;
+  const link = "underline underline-offset-2 hover:text-slate-900";
+  return (
+    <footer className="mt-10 flex flex-wrap items-center justify-center gap-x-4 gap-y-2 text-sm text-slate-600">
+      {versionHref ? (
+        <a href={versionHref} target="_blank" rel="noreferrer" className={link}>
+          {versionText}
+        </a>
+      ) : (
+        <span>{versionText}</span>
+      )}
+      <a href={`mailto:${settings.rbqmSupportEmail}`} className={link}>
+        {settings.rbqmSupportEmail}
+      </a>
+      <span>
+        {t("footer.copyright", { years })}{" "}
+        <a href={settings.rbqmUrl} target="_blank" rel="noreferrer" className={link}>
+          {settings.legalName}
+        </a>
+      </span>
+      {settings.privacyPolicyUrl ? (
+        <a href={settings.privacyPolicyUrl} target="_blank" rel="noreferrer" className={link}>
+          {t("footer.privacyPolicy")}
+        </a>
+      ) : null}
+      {settings.licenseAgreementLink ? (
+        <a href={settings.licenseAgreementLink} target="_blank" rel="noreferrer" className={link}>
+          {t("footer.terms")}
+        </a>
+      ) : null}
+      <a href={settings.helpUrl} target="_blank" rel="noreferrer" className={link}>
+        {t("footer.help")}
+      </a>
+    </footer>
+  );
+}

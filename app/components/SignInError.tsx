@@ -1,0 +1,37 @@
+import { useTranslation } from "react-i18next";
+import type { SignInError } from "~/lib/sign-in-errors";
+import { useSettings } from "~/lib/settings";
+import { Notice, ReasonList } from "./SignInLayout";
+
+/** The texts of 000 §8 for a failed sign-in step. */
+export function SignInErrorNotice({ error }: { error: SignInError }) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  switch (error.kind) {
+    case "wrongCredentials":
+      return (
+        <Notice kind="error">
+          <ReasonList intro={t("auth.wrongCredentials.intro")} reasons={[t("auth.wrongCredentials.email"), t("auth.wrongCredentials.case")]} />
+        </Notice>
+      );
+    case "wrongCode":
+      return (
+        <Notice kind="error">
+          <ReasonList
+            intro={t("auth.wrongCode.intro")}
+            reasons={[t("auth.wrongCode.email"), t("auth.wrongCode.expired"), t("auth.wrongCode.typed")]}
+          />
+        </Notice>
+      );
+    case "denied":
+      return <Notice kind="error">{t("auth.denied", { provider: settings?.productName ?? "" })}</Notice>;
+    case "tooManyAttempts":
+      return <Notice kind="error">{t("auth.tooManyAttempts", { minutes: error.minutes })}</Notice>;
+    default:
+      return (
+        <Notice kind="error">
+          <ReasonList intro={t("auth.unknownError.intro")} reasons={[t("auth.unknownError.servers"), t("auth.unknownError.connection")]} />
+        </Notice>
+      );
+  }
+}

@@ -1,9 +1,12 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import * as samlify from "samlify";
+
+// samlify is CommonJS whose named exports Node's ESM loader cannot all see (the e2e peers run as a bundled ES module).
+const samlify = createRequire(import.meta.url)("samlify") as typeof import("samlify");
 
 /**
  * A real SAML 2.0 identity provider on 127.0.0.1, built with samlify (a different SAML library than the service's

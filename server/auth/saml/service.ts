@@ -91,7 +91,7 @@ export async function startSamlLogin(
     .where(and(sql`lower(${users.email}) = ${email}`, eq(users.isDeleted, false)))
     .limit(1);
   const company = await ssoCompanyFor(db, email, user?.homeCompanyId);
-  if (!company || company.protocol !== "saml") throw new SamlFailure("the address does not sign in through SAML", { email });
+  if (!company || company.protocol !== "saml") throw new SamlFailure("the address does not sign in through SAML");
   const config = companyConfig(company.id, company.config);
 
   await pruneSamlState(db).catch((error: unknown) => deps.logger.warn({ err: error }, "could not prune SAML state"));

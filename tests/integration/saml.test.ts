@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
+import fs from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { serviceProvider } from "@server/auth/saml/config";
+import { ConfigError, loadConfig } from "@server/config/config";
 import { authSessions, ssoRequests } from "@server/auth/schema";
 import { createLogger } from "@server/observability/logger";
 import { DEMO } from "@server/seed/demo";
@@ -15,6 +17,19 @@ const PUBLIC_URL = "https://rbqm.test";
 const SP = serviceProvider(PUBLIC_URL);
 const SSO_USER = DEMO.users.sso;
 const FAILED = "/ng/login?error=sso";
+const SP_KEY_FILE = "tests/fixtures/saml/sp-key.pem";
+const SP_CERT_FILE = "tests/fixtures/saml/sp-cert.pem";
+
+describe("SAML configuration", () => {
+  it("wants the service provider's key and certificate together", () => {
+    expect(() => loadConfig({ SAML_SP_PRIVATE_KEY_FILE: SP_KEY_FILE })).toThrow(ConfigError);
+    expect(() => loadConfig({ SAML_SP_CERT_FILE: SP_CERT_FILE })).toThrow(/SAML_SP_PRIVATE_KEY_FILE must be set together/);
+    expect(loadConfig({ SAML_SP_PRIVATE_KEY_FILE: SP_KEY_FILE, SAML_SP_CERT_FILE: SP_CERT_FILE }).saml).toEqual({
+      spPrivateKeyFile: SP_KEY_FILE,
+      spCertFile: SP_CERT_FILE,
+    });
+  });
+});
 
 interface Started {
   requestId: string;
@@ -197,6 +212,7 @@ describe.each(dbKinds())("SAML single sign-on on %s", (kind) => {
       expect(xml).toContain(`entityID="${SP.entityId}"`);
       expect(xml).toContain(`Location="${SP.acsUrl}"`);
       expect(xml).toContain('WantAssertionsSigned="true"');
+      expect(xml).toContain('AuthnRequestsSigned="false"');
     });
   });
 
@@ -386,6 +402,58 @@ describe.each(dbKinds())("SAML single sign-on on %s", (kind) => {
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toBe(`${expected}&continue=%2Fng%2Fstudies`);
       expect(response.headers.get("set-cookie")).toBeNull();
+    });
+  });
+
+  describe("signed AuthnRequests (SAML_SP_* set)", () => {
+    let strictIdp: TestSamlIdp;
+    let signingApi: TestApi;
+    beforeAll(async () => {
+      strictIdp = await startTestSamlIdp({ sp: SP, spCert: fs.readFileSync(SP_CERT_FILE, "utf8") });
+      signingApi = await startTestApi(kind, {
+        env: {
+          PUBLIC_URL,
+          SAML_SP_PRIVATE_KEY_FILE: SP_KEY_FILE,
+          SAML_SP_CERT_FILE: SP_CERT_FILE,
+          DEMO_SAML_ENTRY_POINT: strictIdp.entryPoint,
+          DEMO_SAML_IDP_ISSUER: strictIdp.issuer,
+          DEMO_SAML_IDP_CERT_FILE: strictIdp.certFile,
+        },
+      });
+    });
+    afterAll(async () => {
+      await signingApi?.close();
+      await strictIdp?.close();
+    });
+
+    it("signs the request, and an IdP that demands signed requests signs the user in", async () => {
+      const response = await get(signingApi.service, `/login-saml?email=${encodeURIComponent(SSO_USER.email)}`);
+      const location = new URL(response.headers.get("location")!);
+      expect(location.searchParams.get("SigAlg")).toBe("http://www.w3.org/2001/04/xmldsig-more#rsa-sha256");
+      expect(location.searchParams.get("Signature")).toBeTruthy();
+      const binding = /^__Host-rbqm_sso=([^;]+);/.exec(response.headers.get("set-cookie")!)![1]!;
+      const { requestId, relayState } = await strictIdp.parseRedirect(location.toString());
+      const samlResponse = await strictIdp.response({ inResponseTo: requestId, nameId: SSO_USER.email });
+      const { token } = handoff(await acs({ SAMLResponse: samlResponse, RelayState: relayState! }, signingApi.service));
+      expect((await resume(token, binding, signingApi.service)).status).toBe(200);
+    });
+
+    it("an altered signed request is refused by the IdP", async () => {
+      const response = await get(signingApi.service, `/login-saml?email=${encodeURIComponent(SSO_USER.email)}`);
+      const location = new URL(response.headers.get("location")!);
+      location.searchParams.set("RelayState", `_${"9".repeat(40)}`);
+      await expect(strictIdp.parseRedirect(location.toString())).rejects.toThrow();
+    });
+
+    it("an unsigned request is refused by that IdP", async () => {
+      await expect(strictIdp.parseRedirect((await start()).location)).rejects.toThrow();
+    });
+
+    it("publishes its signing certificate in the metadata", async () => {
+      const xml = await (await get(signingApi.service, "/saml/metadata")).text();
+      expect(xml).toContain('AuthnRequestsSigned="true"');
+      const certBody = fs.readFileSync(SP_CERT_FILE, "utf8").replace(/-----[A-Z ]+-----|\s/g, "");
+      expect(xml.replace(/\s/g, "")).toContain(certBody);
     });
   });
 

@@ -70,6 +70,8 @@ export interface TestSamlIdpOptions {
   port?: number;
   /** The account the /sso page signs in. */
   user?: { email: string; name?: string };
+  /** The service's signing certificate (PEM): AuthnRequests must then be signed with its key. */
+  spCert?: string;
 }
 
 function escapeHtml(value: string): string {
@@ -112,7 +114,7 @@ export async function startTestSamlIdp(options: TestSamlIdpOptions): Promise<Tes
       privateKey: readFixture(`${signer}-key.pem`),
       nameIDFormat: [EMAIL_FORMAT],
       singleSignOnService: [{ Binding: binding.redirect, Location: entryPoint }],
-      wantAuthnRequestsSigned: false,
+      wantAuthnRequestsSigned: Boolean(options.spCert),
       requestSignatureAlgorithm: "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256",
     });
   const idp = idpFor("idp");
@@ -122,14 +124,21 @@ export async function startTestSamlIdp(options: TestSamlIdpOptions): Promise<Tes
       assertionConsumerService: [{ Binding: binding.post, Location: options.sp.acsUrl }],
       wantAssertionsSigned: true,
       wantMessageSigned: signResponse,
-      authnRequestsSigned: false,
+      authnRequestsSigned: Boolean(options.spCert),
+      ...(options.spCert ? { signingCert: options.spCert } : {}),
     });
   const sp = spFor(false);
 
   async function parseRedirect(location: string) {
     const target = new URL(location);
     const query = Object.fromEntries(target.searchParams.entries());
-    const parsed = await idp.parseLoginRequest(sp, "redirect", { query });
+    // What a signed redirect signs: its parameters as they appear in the address, in this order (SAML bindings §3.4.4.1).
+    const raw = target.search.slice(1).split("&");
+    const octetString = ["SAMLRequest", "RelayState", "SigAlg"]
+      .map((name) => raw.find((part) => part.startsWith(`${name}=`)))
+      .filter(Boolean)
+      .join("&");
+    const parsed = await idp.parseLoginRequest(sp, "redirect", { query, octetString });
     const request = (parsed.extract as { request?: { id?: string; assertionConsumerServiceUrl?: string } }).request;
     if (!request?.id) throw new Error("the AuthnRequest has no ID");
     return { requestId: request.id, relayState: query.RelayState ?? null, acsUrl: request.assertionConsumerServiceUrl };

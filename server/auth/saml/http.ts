@@ -5,7 +5,7 @@ import { safeLocalPath } from "../../contracts/redirects";
 import type { ServiceDeps } from "../../deps";
 import { ApiError } from "../../http/problem";
 import { defineRoute } from "../../http/route";
-import { consumeSamlResponse, resumeSamlLogin, SamlFailure, samlMetadata, startSamlLogin } from "./service";
+import { consumeSamlResponse, resumeSamlLogin, SamlFailure, samlMetadata, spSigning, startSamlLogin } from "./service";
 
 /** The assertion consumer service takes form posts of at most this size (a signed response is a few KiB). */
 const MAX_ACS_BODY_BYTES = 512 * 1024;
@@ -56,6 +56,8 @@ async function readForm(request: Request): Promise<URLSearchParams> {
  * the IdP posts to the assertion consumer service from its own site, so none of them needs our cookies to work.
  */
 export function createSamlRouter(deps: ServiceDeps): Hono {
+  // A configured key pair that cannot be read stops the start, rather than the first sign-in.
+  spSigning(deps);
   const router = new Hono();
 
   router.get("/login-saml", async (c) => {

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import { generateServiceProviderMetadata, SAML, ValidateInResponseTo, type Profile } from "@node-saml/node-saml";
 import { companies } from "../../companies/schema";
@@ -50,10 +51,27 @@ function companyConfig(companyId: string, raw: unknown): SamlCompanyConfig {
   return parsed.data;
 }
 
+/** The service provider's signing key pair (SAML_SP_*), read once; null when requests go unsigned. */
+const spKeys = new WeakMap<object, { privateKey: string; cert: string } | null>();
+export function spSigning(deps: ServiceDeps): { privateKey: string; cert: string } | null {
+  const files = deps.config.saml;
+  if (!spKeys.has(files)) {
+    spKeys.set(
+      files,
+      files.spPrivateKeyFile && files.spCertFile
+        ? { privateKey: fs.readFileSync(files.spPrivateKeyFile, "utf8"), cert: fs.readFileSync(files.spCertFile, "utf8") }
+        : null,
+    );
+  }
+  return spKeys.get(files)!;
+}
+
 /** node-saml for one company's IdP, with this service as the service provider. */
 function samlFor(deps: ServiceDeps, config: SamlCompanyConfig, cache: SamlRequestStore, requestId?: string): SAML {
   const sp = serviceProvider(deps.config.publicUrl);
+  const signing = spSigning(deps);
   return new SAML({
+    ...(signing ? { privateKey: signing.privateKey, publicCert: signing.cert } : {}),
     issuer: sp.entityId,
     callbackUrl: sp.acsUrl,
     audience: sp.entityId,
@@ -75,8 +93,8 @@ function samlFor(deps: ServiceDeps, config: SamlCompanyConfig, cache: SamlReques
 }
 
 /**
- * GET /login-saml?email=&continue= : records the request and answers the IdP's address with a (deflated, unsigned)
- * AuthnRequest, HTTP-Redirect binding. RelayState is the request id.
+ * GET /login-saml?email=&continue= : records the request and answers the IdP's address with a deflated AuthnRequest,
+ * HTTP-Redirect binding, signed (SigAlg rsa-sha256) when the service has a key pair. RelayState is the request id.
  */
 export async function startSamlLogin(
   deps: ServiceDeps,
@@ -267,12 +285,13 @@ export async function resumeSamlLogin(deps: ServiceDeps, input: { token: string;
 /** GET /saml/metadata: what an IdP administrator needs to register this service. */
 export function samlMetadata(deps: ServiceDeps): string {
   const sp = serviceProvider(deps.config.publicUrl);
+  const signing = spSigning(deps);
   return generateServiceProviderMetadata({
+    ...(signing ? { privateKey: signing.privateKey, publicCerts: signing.cert, signatureAlgorithm: "sha256" as const } : { publicCerts: null }),
     issuer: sp.entityId,
     callbackUrl: sp.acsUrl,
     identifierFormat: EMAIL_NAME_ID_FORMAT,
     wantAssertionsSigned: true,
-    publicCerts: null,
     decryptionCert: null,
   });
 }

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { authorizationServerRoutes, createWellKnownRouter } from "./auth/authorization-http";
 import { authRoutes } from "./auth/http";
 import { createSamlRouter, samlApiRoutes } from "./auth/saml/http";
 import { createTokenService } from "./auth/tokens";
@@ -30,6 +31,7 @@ export const apiRoutes: readonly RouteDefinition[] = [
   ...userRoutes,
   ...authRoutes,
   ...samlApiRoutes,
+  ...authorizationServerRoutes,
 ];
 
 /** The product API as one fetch function: /api/*, /healthz and /readyz. Runs in-process or behind its own server. */
@@ -66,6 +68,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     const root = new Hono();
     root.route("/", createHealthRouter(deps));
     root.route("/", createSamlRouter(deps));
+    root.route("/.well-known", createWellKnownRouter(deps));
     root.route("/api", createApiRouter(deps, [...apiRoutes, ...(options.extraRoutes ?? [])]));
     root.notFound(() => noSuchCall());
 

@@ -17,7 +17,8 @@ export const HANDOFF_TTL_SECONDS = 120;
  */
 export const REFRESH_REUSE_LEEWAY_MS = 10_000;
 
-export type SignInMethod = "password" | "password+code" | "saml" | "oidc";
+/** authorization_code: a grant a registered client redeemed a code of /ng/oidc/login for (auth_sessions.client_id names it). */
+export type SignInMethod = "password" | "password+code" | "saml" | "oidc" | "authorization_code";
 
 /** What a successful sign-in or refresh answers (000 §7: access_token, refresh_token, id_token). */
 export interface TokenSet {

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseOAuthClients, type OAuthClient } from "./oauth-clients";
 
 /**
  * Configuration comes from environment variables only, validated once at start.
@@ -106,6 +107,7 @@ const envSchema = z.object({
   DEMO_SAML_ENTRY_POINT: optionalUrl,
   DEMO_SAML_IDP_ISSUER: z.preprocess(emptyToUndefined, z.string().optional()),
   DEMO_SAML_IDP_CERT_FILE: z.preprocess(emptyToUndefined, z.string().optional()),
+  OAUTH_CLIENTS: z.preprocess(emptyToUndefined, z.string().optional()),
 });
 
 export type Role = "all" | "web" | "api";
@@ -131,6 +133,8 @@ export interface Config {
   saml: { spPrivateKeyFile?: string; spCertFile?: string };
   /** Read by the demo seed only: the IdP the demo SAML company signs in with. */
   demoSaml: { entryPoint?: string; idpIssuer?: string; idpCertFile?: string };
+  /** Client applications of the authorization server (/ng/oidc/login); none by default. */
+  oauthClients: OAuthClient[];
 }
 
 export interface ProductSettings {
@@ -189,6 +193,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const seedDemoData = e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === "true" : !e.DATABASE_URL;
+  let oauthClients: OAuthClient[];
+  try {
+    oauthClients = parseOAuthClients(e.OAUTH_CLIENTS);
+  } catch (error) {
+    throw new ConfigError("OAUTH_CLIENTS", (error as Error).message);
+  }
 
   return {
     env: e.NODE_ENV,
@@ -227,5 +237,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     saml: { spPrivateKeyFile: e.SAML_SP_PRIVATE_KEY_FILE, spCertFile: e.SAML_SP_CERT_FILE },
     demoSaml: { entryPoint: e.DEMO_SAML_ENTRY_POINT, idpIssuer: e.DEMO_SAML_IDP_ISSUER, idpCertFile: e.DEMO_SAML_IDP_CERT_FILE },
+    oauthClients,
   };
 }

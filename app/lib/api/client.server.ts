@@ -1,6 +1,13 @@
 import type { ResetResultBody, TokenResponse } from "@server/contracts/auth";
 import type { CompanyInfo, CompanyUserList } from "@server/contracts/companies";
 import type { PagingRequest, ProblemBody } from "@server/contracts/common";
+import type {
+  AuthorizationCheck,
+  AuthorizationCheckBody,
+  AuthorizationCodeBody,
+  AuthorizationCodeRequest,
+  EndSessionBody,
+} from "@server/contracts/oauth";
 import type { PermissionCheckResponse } from "@server/contracts/permissions";
 import type { Settings } from "@server/contracts/settings";
 import type { StudyBasicInfo, StudyList } from "@server/contracts/studies";
@@ -104,6 +111,13 @@ export function createApiClient(options: ApiClientOptions) {
         call<TokenResponse>("POST", "oauth/token", form({ grant_type: "refresh_token", refresh_token: refreshToken })),
       session: () => call<{ active: boolean; userId: string }>("POST", "oauth/session"),
       revoke: (token: string) => call<{ isSuccess: boolean }>("POST", "oauth/revoke", { token }),
+      /** /ng/oidc/login asks before it redirects anywhere: registered client, exact redirect_uri, PKCE S256. */
+      validateAuthorization: (input: AuthorizationCheck) =>
+        call<AuthorizationCheckBody>("POST", "oauth/validateAuthorization", input),
+      /** 000 §3.5, §7: an authorization code for the signed-in user (answer: data.code). */
+      code: (input: AuthorizationCodeRequest) => call<AuthorizationCodeBody>("POST", "oauth/code", input),
+      /** Ends the grant a client's id token names; the token travels in the body, never in a URL. */
+      endSession: (idTokenHint: string) => call<EndSessionBody>("POST", "oauth/logout", { id_token_hint: idTokenHint }),
     },
     settings: {
       get: () => call<Settings>("GET", "v2/settings"),

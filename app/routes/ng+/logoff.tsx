@@ -1,0 +1,32 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { linkButton } from "~/components/forms";
+import { SignInLayout } from "~/components/SignInLayout";
+import { getFixedT } from "~/lib/i18next.server";
+import { pageTitle, settingsFromMatches } from "~/lib/settings";
+
+/** /ng/logoff: where logout ends (000 §2.3's post_logout_redirect_uri). Needs no sign-in. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getFixedT(request);
+  return { pageName: t("oidc.signedOutHeading") };
+}
+
+export default function LoggedOff() {
+  const { t } = useTranslation();
+  return (
+    <SignInLayout heading={t("oidc.signedOutHeading")}>
+      <p className="text-slate-700" role="status">
+        {t("oidc.signedOut")}
+      </p>
+      <p className="mt-6">
+        <a href="/ng/login" className={linkButton}>
+          {t("oidc.signInAgain")}
+        </a>
+      </p>
+    </SignInLayout>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: pageTitle(settingsFromMatches(matches), data?.pageName) },
+];

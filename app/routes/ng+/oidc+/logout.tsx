@@ -1,0 +1,94 @@
+import { data, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { linkButton, primaryButton } from "~/components/forms";
+import { SignInLayout } from "~/components/SignInLayout";
+import { clearAuth } from "~/lib/auth.server";
+import { apiFor } from "~/lib/context.server";
+import { getFixedT } from "~/lib/i18next.server";
+import { readAuthSession } from "~/lib/session.server";
+import { pageTitle, settingsFromMatches } from "~/lib/settings";
+
+/**
+ * /ng/oidc/logout (000 §2.3): the product's own Log Out and the end_session_endpoint of client applications
+ * (OpenID Connect RP-Initiated Logout). GET asks for confirmation; only the POST signs out: it ends the web session's
+ * grant (and the grant of a client's id_token_hint) on the server, clears the auth cookie and sends the browser to
+ * /api/oauth/logout with post_logout_redirect_uri, which goes on only to /ng/logoff or a registered address.
+ * Unlike 000 §2.3 no id_token_hint is put in that address (ASVS: no tokens in URLs): the grant is already ended here.
+ */
+const fieldsSchema = z.object({
+  post_logout_redirect_uri: z.string().max(2048).optional().catch(undefined),
+  client_id: z.string().max(256).optional().catch(undefined),
+  state: z.string().max(1024).optional().catch(undefined),
+  id_token_hint: z.string().max(4096).optional().catch(undefined),
+});
+type Fields = z.infer<typeof fieldsSchema>;
+
+const readFields = (entries: Iterable<[string, FormDataEntryValue]>): Fields => {
+  const raw: Record<string, string> = {};
+  for (const [name, value] of entries) if (typeof value === "string" && value !== "" && !(name in raw)) raw[name] = value;
+  return fieldsSchema.parse(raw);
+};
+
+const noStore = { "cache-control": "no-store" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getFixedT(request);
+  const fields = readFields(new URL(request.url).searchParams.entries());
+  return data({ fields, pageName: t("oidc.logoutHeading") }, { headers: noStore });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") !== "logout") throw data(null, { status: 400 });
+  const fields = readFields(form.entries() as Iterable<[string, FormDataEntryValue]>);
+  const api = apiFor(context);
+
+  const session = readAuthSession(request, context);
+  if (session) {
+    const revoked = await api.oauth.revoke(session.refreshToken);
+    if (!revoked.ok) context.logger.warn({ status: revoked.status, code: revoked.error.code }, "logout: revoking the session failed");
+  }
+  if (fields.id_token_hint) {
+    const ended = await api.oauth.endSession(fields.id_token_hint);
+    if (!ended.ok) context.logger.warn({ status: ended.status, code: ended.error.code }, "logout: ending the client's grant failed");
+  }
+  clearAuth(context);
+
+  const target = new URLSearchParams({
+    post_logout_redirect_uri: fields.post_logout_redirect_uri ?? `${context.web.publicUrl}/ng/logoff`,
+  });
+  if (fields.client_id) target.set("client_id", fields.client_id);
+  if (fields.state) target.set("state", fields.state);
+  // A document redirect: /api/oauth/logout is no page of the app, and it may send the browser to another site.
+  return redirectDocument(`/api/oauth/logout?${target}`, { headers: noStore });
+}
+
+export default function Logout() {
+  const { fields } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <SignInLayout heading={t("oidc.logoutHeading")}>
+      <p className="text-slate-700">{t("oidc.logoutConfirm")}</p>
+      {/* The client's values travel in the body: the action's address carries no id token. */}
+      <Form method="post" action="/ng/oidc/logout" reloadDocument className="mt-6">
+        {Object.entries(fields).map(([name, value]) =>
+          value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+        )}
+        <button type="submit" name="intent" value="logout" className={primaryButton}>
+          {t("oidc.logoutButton")}
+        </button>
+      </Form>
+      <p className="mt-6 text-center">
+        <a href="/ng/" className={linkButton}>
+          {t("authz.stay")}
+        </a>
+      </p>
+    </SignInLayout>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) => [
+  { title: pageTitle(settingsFromMatches(matches), loaderData?.pageName) },
+];

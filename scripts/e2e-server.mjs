@@ -33,11 +33,11 @@ const peers = await startPeers({
   mailDir: process.env.E2E_MAIL_DIR,
   basePort: Number(process.env.PORT) + 1,
 });
-// The peers' environment first: the demo seed reads some of it (DEMO_OIDC_ISSUER, DEMO_OIDC_CLIENT_ID).
+// The peers' environment first: the demo seed reads some of it (DEMO_OIDC_*, DEMO_SAML_*).
 Object.assign(process.env, peers.env);
-// The test accounts join the demo data before the service opens the database.
+// The test accounts join the demo data before the service opens the database; the demo data points at the peers.
 const { seedE2E } = await import(pathToFileURL(path.join(outdir, "seed.mjs")).href);
-await seedE2E(dataDir);
+await seedE2E(dataDir, peers.env);
 
 const child = spawn(process.execPath, ["--enable-source-maps", "build/server.js"], {
   stdio: "inherit",

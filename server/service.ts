@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { authorizationServerRoutes, createWellKnownRouter } from "./auth/authorization-http";
 import { authRoutes } from "./auth/http";
 import { oidcSsoRoutes } from "./auth/oidc-sso/http";
+import { createSamlRouter, samlApiRoutes } from "./auth/saml/http";
 import { createTokenService } from "./auth/tokens";
 import { companyRoutes } from "./companies/http";
 import type { Config } from "./config/config";
@@ -30,6 +31,7 @@ export const apiRoutes: readonly RouteDefinition[] = [
   ...studyRoutes,
   ...userRoutes,
   ...authRoutes,
+  ...samlApiRoutes,
   ...authorizationServerRoutes,
   ...oidcSsoRoutes,
 ];
@@ -63,10 +65,11 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     const mail = createMailService({ database, transport, from: config.mail.from, logger });
     const deps: ServiceDeps = { config, database, logger, tokens, mail };
 
-    if (config.seedDemoData && (await seedDemoData(database))) logger.info("demo data seeded");
+    if (config.seedDemoData && (await seedDemoData(database, { saml: config.demoSaml }))) logger.info("demo data seeded");
 
     const root = new Hono();
     root.route("/", createHealthRouter(deps));
+    root.route("/", createSamlRouter(deps));
     root.route("/.well-known", createWellKnownRouter(deps));
     root.route("/api", createApiRouter(deps, [...apiRoutes, ...(options.extraRoutes ?? [])]));
     root.notFound(() => noSuchCall());

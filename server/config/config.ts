@@ -100,6 +100,13 @@ const envSchema = z.object({
   ENVIRONMENT_LOGO_URL: z.preprocess(emptyToUndefined, z.string().optional()),
   STUDY_DESIGNER_URL: optionalUrl,
   SHOW_AUDIT_CONTEXT_FIELD: booleanFlag(false),
+  // SAML service provider key pair: when set, AuthnRequests are signed and the metadata publishes the certificate.
+  SAML_SP_PRIVATE_KEY_FILE: z.preprocess(emptyToUndefined, z.string().optional()),
+  SAML_SP_CERT_FILE: z.preprocess(emptyToUndefined, z.string().optional()),
+  // The demo company Northwind Clinical's SAML identity provider (server/seed/demo.ts); placeholders when unset.
+  DEMO_SAML_ENTRY_POINT: optionalUrl,
+  DEMO_SAML_IDP_ISSUER: z.preprocess(emptyToUndefined, z.string().optional()),
+  DEMO_SAML_IDP_CERT_FILE: z.preprocess(emptyToUndefined, z.string().optional()),
   OAUTH_CLIENTS: z.preprocess(emptyToUndefined, z.string().optional()),
 });
 
@@ -122,6 +129,10 @@ export interface Config {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   product: ProductSettings;
+  /** PEM files of the SAML service provider's signing key pair (both or neither). */
+  saml: { spPrivateKeyFile?: string; spCertFile?: string };
+  /** Read by the demo seed only: the IdP the demo SAML company signs in with. */
+  demoSaml: { entryPoint?: string; idpIssuer?: string; idpCertFile?: string };
   /** Client applications of the authorization server (/ng/oidc/login); none by default. */
   oauthClients: OAuthClient[];
 }
@@ -176,6 +187,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.DATABASE_URL && role !== "web" && !e.APP_SECRET) {
     throw new ConfigError("APP_SECRET", "is required when DATABASE_URL is set (every instance must share it)");
   }
+  if (!e.SAML_SP_PRIVATE_KEY_FILE !== !e.SAML_SP_CERT_FILE) {
+    throw new ConfigError(e.SAML_SP_CERT_FILE ? "SAML_SP_PRIVATE_KEY_FILE" : "SAML_SP_CERT_FILE", "must be set together with the other SAML_SP_* file");
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const seedDemoData = e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === "true" : !e.DATABASE_URL;
@@ -221,6 +235,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       studyDesignerUrl: e.STUDY_DESIGNER_URL ?? null,
       showAuditContextField: e.SHOW_AUDIT_CONTEXT_FIELD,
     },
+    saml: { spPrivateKeyFile: e.SAML_SP_PRIVATE_KEY_FILE, spCertFile: e.SAML_SP_CERT_FILE },
+    demoSaml: { entryPoint: e.DEMO_SAML_ENTRY_POINT, idpIssuer: e.DEMO_SAML_IDP_ISSUER, idpCertFile: e.DEMO_SAML_IDP_CERT_FILE },
     oauthClients,
   };
 }

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { appendAuditEntry } from "../audit/service";
 import { companies } from "../companies/schema";
@@ -61,15 +62,18 @@ export const READ_ONLY_PATTERNS = [
   "api/files/get/*",
 ];
 
-/** Values the demo seed takes from the environment: the demo OIDC company's identity provider. */
+/** Values the demo seed takes from the environment: the demo SSO companies' identity providers. */
 export interface DemoSeedOptions {
-  oidc: { issuer: string; clientId: string };
+  /** Contoso Trials' identity provider (DEMO_OIDC_*); from the environment when not given. */
+  oidc?: { issuer: string; clientId: string };
+  /** Northwind Clinical's identity provider (DEMO_SAML_*); placeholders where unset. */
+  saml?: { entryPoint?: string; idpIssuer?: string; idpCertFile?: string };
 }
 
 /** Placeholders until DEMO_OIDC_ISSUER / DEMO_OIDC_CLIENT_ID name a real identity provider. */
 export const DEMO_OIDC_PLACEHOLDER = { issuer: "https://login.contoso.example", clientId: "rbqm-studio" } as const;
 
-export function demoSeedOptionsFromEnv(env: Record<string, string | undefined> = process.env): DemoSeedOptions {
+export function demoSeedOptionsFromEnv(env: Record<string, string | undefined> = process.env): Required<Pick<DemoSeedOptions, "oidc">> {
   const value = (name: string) => (env[name]?.trim() ? env[name]!.trim() : undefined);
   return {
     oidc: {
@@ -79,20 +83,32 @@ export function demoSeedOptionsFromEnv(env: Record<string, string | undefined> =
   };
 }
 
+/** Northwind's sso_config (docs/decisions/0014-saml-single-sign-on.md). A demo machine has no real IdP. */
+function northwindSsoConfig(saml: DemoSeedOptions["saml"] = {}): Record<string, unknown> {
+  return {
+    emailDomains: ["northwind.example"],
+    entryPoint: saml.entryPoint ?? "https://idp.northwind.example/saml/sso",
+    idpIssuer: saml.idpIssuer ?? "https://idp.northwind.example/",
+    idpCert: saml.idpCertFile ? fs.readFileSync(saml.idpCertFile, "utf8") : "not-configured",
+  };
+}
+
 /** Seeds what this database lacks; true when anything was added. */
-export async function seedDemoData(database: Database, options: DemoSeedOptions = demoSeedOptionsFromEnv()): Promise<boolean> {
+export async function seedDemoData(database: Database, options: DemoSeedOptions = {}): Promise<boolean> {
+  const oidc = options.oidc ?? demoSeedOptionsFromEnv().oidc;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const ssoConfig = northwindSsoConfig(options.saml);
   return database.withLock("rbqm:seed", async (tx) => {
     let seeded = false;
     const [marker] = await tx.select().from(appMeta).where(eq(appMeta.key, SEED_KEY)).limit(1);
     if (!marker) {
-      await insertDemoData(tx, passwordHash);
+      await insertDemoData(tx, passwordHash, ssoConfig);
       await tx.insert(appMeta).values({ key: SEED_KEY, value: { version: SEED_VERSION, seededAt: new Date().toISOString() } });
       seeded = true;
     }
     const [oidcMarker] = await tx.select().from(appMeta).where(eq(appMeta.key, OIDC_SEED_KEY)).limit(1);
     if (!oidcMarker) {
-      await insertOidcDemoData(tx, options.oidc);
+      await insertOidcDemoData(tx, oidc);
       await tx.insert(appMeta).values({ key: OIDC_SEED_KEY, value: { version: OIDC_SEED_VERSION, seededAt: new Date().toISOString() } });
       seeded = true;
     }
@@ -101,7 +117,7 @@ export async function seedDemoData(database: Database, options: DemoSeedOptions 
 }
 
 /** Contoso Trials: a company whose users sign in through OpenID Connect, with one user who reads everything. */
-async function insertOidcDemoData(tx: Db, idp: DemoSeedOptions["oidc"]): Promise<void> {
+async function insertOidcDemoData(tx: Db, idp: { issuer: string; clientId: string }): Promise<void> {
   const { oidcCompany } = DEMO;
   const user = DEMO.users.oidcSso;
   const companyRow = {
@@ -141,7 +157,7 @@ async function insertOidcDemoData(tx: Db, idp: DemoSeedOptions["oidc"]): Promise
   });
 }
 
-async function insertDemoData(tx: Db, passwordHash: string): Promise<void> {
+async function insertDemoData(tx: Db, passwordHash: string, ssoConfig: Record<string, unknown>): Promise<void> {
   const { company, ssoCompany } = DEMO;
   const companyRows = [
     { id: company.id, displayName: company.displayName, isProtocolAnalysisToolEnabled: true },
@@ -150,7 +166,7 @@ async function insertDemoData(tx: Db, passwordHash: string): Promise<void> {
       displayName: ssoCompany.displayName,
       isProtocolAnalysisToolEnabled: false,
       ssoProtocol: "saml",
-      ssoConfig: { emailDomains: ["northwind.example"], note: "Identity provider settings are configured with single sign-on." },
+      ssoConfig,
     },
   ];
   await tx.insert(companies).values(companyRows);

@@ -103,6 +103,9 @@ export function createApiClient(options: ApiClientOptions) {
           Token: input.token,
           UserId: input.userId,
         }),
+      /** The hand-off of /ng/saml/resumeLogin: the token and the browser's binding value (server/contracts/sso.ts). */
+      samlResume: (input: { token: string; binding?: string | null }) =>
+        call<TokenResponse>("POST", "auth/saml/resume", { token: input.token, binding: input.binding ?? undefined }),
     },
     oauth: {
       refresh: (refreshToken: string) =>

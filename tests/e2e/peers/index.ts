@@ -5,6 +5,7 @@
  */
 import { startMailboxPeer } from "./mailbox";
 import { startOidcIdpPeer } from "./oidc-idp";
+import { startSamlIdpPeer } from "./saml-idp";
 import { startOAuthClientPeer } from "./oauth-client";
 
 export interface Peer {
@@ -26,6 +27,7 @@ export async function startPeers(options: PeerOptions): Promise<Peer> {
   const peers: Peer[] = [];
   peers.push(await startMailboxPeer(options));
   peers.push(await startOidcIdpPeer(options));
+  peers.push(await startSamlIdpPeer(options));
   peers.push(await startOAuthClientPeer(options));
   return {
     env: Object.assign({}, ...peers.map((p) => p.env)),

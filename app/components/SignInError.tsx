@@ -28,10 +28,16 @@ export function SignInErrorNotice({ error }: { error: SignInError }) {
     case "tooManyAttempts":
       return <Notice kind="error">{t("auth.tooManyAttempts", { minutes: error.minutes })}</Notice>;
     default:
-      return (
-        <Notice kind="error">
-          <ReasonList intro={t("auth.unknownError.intro")} reasons={[t("auth.unknownError.servers"), t("auth.unknownError.connection")]} />
-        </Notice>
-      );
+      return <UnknownErrorNotice />;
   }
+}
+
+/** "There was an error signing you in…" with its two reasons (000 §8), for every failure without a text of its own. */
+export function UnknownErrorNotice() {
+  const { t } = useTranslation();
+  return (
+    <Notice kind="error">
+      <ReasonList intro={t("auth.unknownError.intro")} reasons={[t("auth.unknownError.servers"), t("auth.unknownError.connection")]} />
+    </Notice>
+  );
 }

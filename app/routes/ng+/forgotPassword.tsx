@@ -6,6 +6,7 @@ import { normaliseEmail, ResetResult } from "@server/contracts/auth";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { UnknownErrorNotice } from "~/components/SignInError";
 import { Field, inputClass, linkButton, primaryButton, useHydrated, usePending } from "~/components/forms";
 import { Notice, ReasonList, SignInLayout } from "~/components/SignInLayout";
 import { apiFor } from "~/lib/context.server";
@@ -74,11 +75,7 @@ export default function ForgotPassword() {
       {outcome === "sso" ? <Notice kind="error">{t("forgotPassword.ssoUser")}</Notice> : null}
       {outcome === "mfa" ? <Notice kind="error">{t("forgotPassword.mfaUser")}</Notice> : null}
       {outcome === "tooMany" ? <Notice kind="error">{t("forgotPassword.tooManyAttempts", { minutes: actionData?.minutes })}</Notice> : null}
-      {outcome === "unknown" ? (
-        <Notice kind="error">
-          <ReasonList intro={t("auth.unknownError.intro")} reasons={[t("auth.unknownError.servers"), t("auth.unknownError.connection")]} />
-        </Notice>
-      ) : null}
+      {outcome === "unknown" ? <UnknownErrorNotice /> : null}
       <p className="mb-4 text-sm text-slate-700">{t("forgotPassword.intro")}</p>
       <Form method="post" {...getFormProps(form)} noValidate={hydrated}>
         <Field id={fields.email.id} label={t("auth.emailLabel")} errors={errors}>

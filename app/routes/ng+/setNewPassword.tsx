@@ -6,6 +6,7 @@ import { MIN_PASSWORD_LENGTH, ResetResult } from "@server/contracts/auth";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { UnknownErrorNotice } from "~/components/SignInError";
 import { Field, linkButton, PasswordInput, primaryButton, useHydrated, usePending } from "~/components/forms";
 import { Notice, ReasonList, SignInLayout } from "~/components/SignInLayout";
 import { apiFor } from "~/lib/context.server";
@@ -109,11 +110,7 @@ export default function SetNewPassword() {
           />
         </Notice>
       ) : null}
-      {outcome === "unknown" ? (
-        <Notice kind="error">
-          <ReasonList intro={t("auth.unknownError.intro")} reasons={[t("auth.unknownError.servers"), t("auth.unknownError.connection")]} />
-        </Notice>
-      ) : null}
+      {outcome === "unknown" ? <UnknownErrorNotice /> : null}
       <Form method="post" {...getFormProps(form)} noValidate={hydrated}>
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="userId" value={userId} />

@@ -57,7 +57,7 @@ describe("sealed session cookies", () => {
     writeAuthSession(writer, session);
     const value = writer.responseCookies.get("rbqm_auth")!.split(";")[0]!.split("=")[1]!;
     const raw = Buffer.from(value, "base64url");
-    raw[raw.length - 1] ^= 0x01; // one bit of the ciphertext
+    raw.writeUInt8(raw.readUInt8(raw.length - 1) ^ 0x01, raw.length - 1); // one bit of the ciphertext
     const flipped = raw.toString("base64url");
     const req = (cookie: string) => new Request("http://localhost:3000/ng/", { headers: { cookie } });
     expect(readAuthSession(req(`rbqm_auth=${flipped}`), contextFor())).toBeNull();

@@ -99,6 +99,7 @@ const envSchema = z.object({
   COPYRIGHT_START_YEAR: integer(2026, 1970, 9999),
   ENVIRONMENT_LOGO_URL: z.preprocess(emptyToUndefined, z.string().optional()),
   STUDY_DESIGNER_URL: optionalUrl,
+  LEGACY_BASE_URL: optionalUrl,
   SHOW_AUDIT_CONTEXT_FIELD: booleanFlag(false),
   // SAML service provider key pair: when set, AuthnRequests are signed and the metadata publishes the certificate.
   SAML_SP_PRIVATE_KEY_FILE: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -154,6 +155,8 @@ export interface ProductSettings {
   startYear: number;
   environmentLogo: string | null;
   studyDesignerUrl: string | null;
+  /** Where the classic application's pages live (000 §2.4); null when this deployment has none. */
+  legacyBaseUrl: string | null;
   showAuditContextField: boolean;
 }
 
@@ -233,6 +236,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       startYear: e.COPYRIGHT_START_YEAR,
       environmentLogo: e.ENVIRONMENT_LOGO_URL ?? null,
       studyDesignerUrl: e.STUDY_DESIGNER_URL ?? null,
+      legacyBaseUrl: e.LEGACY_BASE_URL ?? null,
       showAuditContextField: e.SHOW_AUDIT_CONTEXT_FIELD,
     },
     saml: { spPrivateKeyFile: e.SAML_SP_PRIVATE_KEY_FILE, spCertFile: e.SAML_SP_CERT_FILE },

@@ -21,6 +21,8 @@ export interface Settings {
   profileImage: string | null;
   companyId: string | null;
   studyDesignerUrl: string | null;
+  /** Beyond the spec: the classic application's address (LEGACY_BASE_URL); legacy links resolve against it. */
+  legacyBaseUrl: string | null;
   isProtocolAnalysisToolAEnabled: boolean;
   showAuditContextField: boolean;
 }

@@ -47,6 +47,7 @@ export async function buildSettings(config: Config, db: Db, principal: Principal
     profileImage: principal && user?.hasPicture ? `api/users/${principal.userId}/profilePicture/get` : null,
     companyId: user?.companyId ?? null,
     studyDesignerUrl: product.studyDesignerUrl,
+    legacyBaseUrl: product.legacyBaseUrl,
     isProtocolAnalysisToolAEnabled: user?.toolEnabled ?? false,
     showAuditContextField: product.showAuditContextField,
   };

@@ -96,3 +96,17 @@ export async function waitForMail(to: string, since: number, timeoutMs = 15_000)
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** The password of every seeded demo and e2e account (server/seed/demo.ts, tests/e2e/fixtures/seed.ts). */
+export const SEEDED_PASSWORD = "Rbqm-Demo-2026";
+
+/**
+ * Signs the page's browser context in through the real sign-in forms, posted directly (the forms themselves are
+ * tested in auth.spec.ts). The cookies land in the page's context.
+ */
+export async function signInAs(page: Page, email: string, password = SEEDED_PASSWORD): Promise<void> {
+  const first = await page.request.post("/ng/login", { form: { intent: "continue", email }, maxRedirects: 0 });
+  expect(first.headers().location, `e-mail step for ${email}`).toBe("/ng/login/password");
+  const second = await page.request.post("/ng/login/password", { form: { intent: "signIn", password }, maxRedirects: 0 });
+  expect(second.status(), `password step for ${email}`).toBe(302);
+}

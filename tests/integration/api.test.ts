@@ -161,6 +161,7 @@ describe.each(dbKinds())("product API on %s", (kind) => {
           "profileImage",
           "companyId",
           "studyDesignerUrl",
+          "legacyBaseUrl",
           "isProtocolAnalysisToolAEnabled",
           "showAuditContextField",
         ].sort(),

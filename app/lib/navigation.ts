@@ -268,3 +268,9 @@ export function buildNav(ctx: NavContext, allowed: (address: string) => boolean)
     versionHref: allowed(version) ? legacyLinks.company("/v1/system/version/admin") : null,
   };
 }
+
+/** The notification badge's text: hidden at 0, capped at "99+" (000 §2.6, §9). */
+export function badgeText(count: number): string | null {
+  if (!Number.isFinite(count) || count <= 0) return null;
+  return count > 99 ? "99+" : String(Math.floor(count));
+}

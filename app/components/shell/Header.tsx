@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/AppLink";
 import { CompanyLogo } from "~/components/CompanyLogo";
 import { appLinks, legacyLinks } from "~/lib/links";
-import type { Nav, NavLink } from "~/lib/navigation";
+import { badgeText, type Nav, type NavLink } from "~/lib/navigation";
 import { useSettings } from "~/lib/settings";
 import type { ShellUser, StudyMenuEntry } from "~/lib/shell";
 import { Menu, type MenuEntry } from "./Menu";
@@ -19,12 +19,6 @@ export interface HeaderProps {
 }
 
 export const LOGOUT_FORM_ID = "shell-logout";
-
-/** The notification badge's text: hidden at 0, capped at "99+" (000 §2.6, §9). */
-export function badgeText(count: number): string | null {
-  if (!Number.isFinite(count) || count <= 0) return null;
-  return count > 99 ? "99+" : String(Math.floor(count));
-}
 
 /** The application header (000 §2.6): every entry shown only when permitted. */
 export function Header({ companyId, nav, user, notificationCount, studies, study }: HeaderProps) {

@@ -29,7 +29,7 @@ export function Header({ companyId, nav, user, notificationCount, studies, study
 
   const userEntries: MenuEntry[] = [
     { key: "myAccount", label: t("nav.myAccount"), href: legacyLinks.company("/yourAccount"), testId: "nav-myAccount" },
-    { key: "logOut", label: t("nav.logOut"), submit: { form: LOGOUT_FORM_ID, name: "intent", value: "logout" }, testId: "nav-logOut" },
+    { key: "logOut", label: t("nav.logOut"), submit: { form: LOGOUT_FORM_ID }, testId: "nav-logOut" },
     ...links(nav.user),
   ];
   const badge = badgeText(notificationCount);
@@ -101,7 +101,9 @@ export function Header({ companyId, nav, user, notificationCount, studies, study
           />
         </div>
       </div>
-      <Form id={LOGOUT_FORM_ID} method="post" action="/ng/oidc/logout" className="hidden" />
+      <Form id={LOGOUT_FORM_ID} method="post" action="/ng/oidc/logout" className="hidden">
+        <input type="hidden" name="intent" value="logout" />
+      </Form>
     </header>
   );
 }

@@ -1,5 +1,5 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "~/components/forms";
 import { AppLink } from "~/components/AppLink";
 
@@ -13,8 +13,8 @@ export interface MenuEntry {
   disabled?: boolean;
   /** Bold (the current study). */
   current?: boolean;
-  /** A submit button of the form with this id (the form lives outside the menu). */
-  submit?: { form: string; name: string; value: string };
+  /** Submits the form with this id (the form lives outside the menu and carries the intent). */
+  submit?: { form: string };
   testId?: string;
 }
 
@@ -82,7 +82,7 @@ function EntryContent({ entry }: { entry: MenuEntry }) {
   const label = entry.current ? <strong>{entry.label}</strong> : entry.label;
   if (entry.submit) {
     return (
-      <button type="submit" form={entry.submit.form} name={entry.submit.name} value={entry.submit.value} className={itemClass} data-testid={entry.testId}>
+      <button type="submit" form={entry.submit.form} className={itemClass} data-testid={entry.testId}>
         {label}
       </button>
     );
@@ -103,6 +103,17 @@ function EntryContent({ entry }: { entry: MenuEntry }) {
 
 function RadixMenu({ id, trigger, triggerLabel, entries, loading, align = "start", onOpen, triggerClassName }: MenuProps) {
   const [open, setOpen] = useState(false);
+  const content = useRef<HTMLDivElement>(null);
+  const wasLoading = useRef(Boolean(loading));
+  useEffect(() => {
+    // Entries that arrive while the menu is open (the study list) take the focus, as if they had been there on opening.
+    const active = document.activeElement;
+    const focusLost = !active || active === document.body || content.current?.contains(active);
+    if (open && wasLoading.current && !loading && content.current && focusLost) {
+      content.current.querySelector<HTMLElement>('[role="menuitem"]:not([data-disabled])')?.focus();
+    }
+    wasLoading.current = Boolean(loading);
+  }, [loading, open]);
   return (
     <DropdownMenu.Root
       modal={false}
@@ -116,8 +127,8 @@ function RadixMenu({ id, trigger, triggerLabel, entries, loading, align = "start
         {trigger}
         <Chevron />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align={align} sideOffset={4} className={panelClass} data-testid={`menu-${id}-content`}>
+      {/* Rendered in place, not in a portal, so the open menu stays inside the header's landmark. */}
+      <DropdownMenu.Content ref={content} align={align} sideOffset={4} className={panelClass} data-testid={`menu-${id}-content`}>
           {loading ? (
             <DropdownMenu.Item disabled className={disabledClass}>
               {loading}
@@ -125,8 +136,7 @@ function RadixMenu({ id, trigger, triggerLabel, entries, loading, align = "start
           ) : (
             entries.map((entry) => <RadixEntry key={entry.key} entry={entry} />)
           )}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }
@@ -141,11 +151,14 @@ function RadixEntry({ entry }: { entry: MenuEntry }) {
     );
   }
   if (entry.submit) {
+    const formId = entry.submit.form;
     return (
-      <DropdownMenu.Item asChild className={itemClass}>
-        <button type="submit" form={entry.submit.form} name={entry.submit.name} value={entry.submit.value} data-testid={entry.testId}>
-          {label}
-        </button>
+      <DropdownMenu.Item
+        className={itemClass}
+        data-testid={entry.testId}
+        onSelect={() => document.querySelector<HTMLFormElement>(`form#${CSS.escape(formId)}`)?.requestSubmit()}
+      >
+        {label}
       </DropdownMenu.Item>
     );
   }

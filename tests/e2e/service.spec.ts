@@ -50,6 +50,8 @@ async function waitReady(port: number, timeoutMs = 60_000): Promise<void> {
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "rbqm-service-"));
 
 test.describe("the Node service", () => {
+  // Each test starts whole services (migrations, seeding, password hashing): slow on a busy machine, not a speed goal.
+  test.describe.configure({ timeout: 120_000 });
   test("stops at start with one clear line naming a bad variable", async () => {
     const run = start({ PORT: "abc", DATA_DIR: tempDir() });
     expect(await run.exited).toBe(1);

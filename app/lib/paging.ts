@@ -37,7 +37,9 @@ function positiveInteger(raw: unknown): number | null {
   if (typeof raw === "number") return Number.isSafeInteger(raw) && raw > 0 ? raw : null;
   if (typeof raw !== "string" || !/^\d+$/.test(raw.trim())) return null;
   const value = Number(raw.trim());
-  return Number.isSafeInteger(value) && value > 0 ? value : null;
+  if (value === 0) return null;
+  // A huge page number is still a positive integer: it is limited to the last page like any other.
+  return Number.isSafeInteger(value) ? value : Number.MAX_SAFE_INTEGER;
 }
 
 /** The page size from the address: one of the allowed sizes, else the default (000 §5). */

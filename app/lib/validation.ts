@@ -110,12 +110,13 @@ export function checkValue(raw: string | null | undefined, rules: FieldRules): s
 
 /**
  * A zod schema for a text field with these rules, for conform (`parseWithZod`). Conform turns an empty field into
- * undefined; the schema reads that as "" and gives the normalised string ("" when empty and not required).
+ * undefined; the schema accepts that as "" and gives the normalised string ("" when empty and not required).
  */
 export function textField(rules: FieldRules = {}) {
   return z
-    .preprocess((value) => (value === undefined || value === null ? "" : value), z.string({ error: messages.required() }))
-    .transform((value) => normalise(value, rules))
+    .string({ error: messages.required() })
+    .optional()
+    .transform((value) => normalise(value ?? "", rules))
     .superRefine((value, ctx) => {
       const problem = checkValue(value, rules);
       if (problem) ctx.addIssue({ code: "custom", message: problem });

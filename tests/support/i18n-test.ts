@@ -9,6 +9,7 @@ import { createElement, type ReactElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { afterEach } from "vitest";
 import deven from "../../locales/deven.json";
 import { i18nConfig } from "~/lib/i18n";
@@ -41,7 +42,7 @@ export function I18nWrapper({ children }: { children: ReactNode }) {
 /** Renders inside a memory data router at `url` (default "/ng/list"), with the deven texts. */
 export function renderWithRouter(ui: ReactElement, url = "/ng/list"): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
   const router = createMemoryRouter([{ path: "*", element: ui }], { initialEntries: [url] });
-  const result = render(createElement(I18nWrapper, null, createElement(RouterProvider, { router })));
+  const result = render(createElement(I18nWrapper, null, createElement(RouterProvider, { router, future: { v7_startTransition: true } })));
   return Object.assign(result, { router });
 }
 
@@ -51,9 +52,15 @@ export function renderWithI18n(ui: ReactElement): RenderResult {
 }
 
 /** The server-rendered HTML (no effects run: what a browser without JavaScript shows). */
-export function renderServerHtml(ui: ReactElement, url = "/ng/list"): string {
-  const router = createMemoryRouter([{ path: "*", element: ui }], { initialEntries: [url] });
-  return renderToString(createElement(I18nWrapper, null, createElement(RouterProvider, { router })));
+export async function renderServerHtml(ui: ReactElement, url = "/ng/list"): Promise<string> {
+  const routes = [{ path: "*", element: ui }];
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://localhost${url}`));
+  if (context instanceof Response) throw new Error("unexpected redirect");
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(
+    createElement(I18nWrapper, null, createElement(StaticRouterProvider, { router, context, hydrate: false })),
+  );
 }
 
 /** Unmounts after each test (Testing Library only does it by itself when vitest globals are on). */

@@ -16,6 +16,7 @@ export function copyWithTextArea(text: string): boolean {
   area.tabIndex = -1;
   area.className = "fixed left-0 top-0 h-px w-px opacity-0";
   document.body.appendChild(area);
+  area.focus({ preventScroll: true });
   area.select();
   let copied = false;
   try {

@@ -78,13 +78,13 @@ export function Paging({ id, totalCount, page, pageSize, allowedSizes, label, cl
             <li key={number}>
               {number === current ? (
                 <Link to={href(number)} className={currentClass} aria-current="page">
-                  <span className="sr-only">{t("widgets.paging.page")} </span>
-                  {number}
+                  <span className="sr-only">{t("widgets.paging.page", { page: number })}</span>
+                  <span aria-hidden="true">{number}</span>
                 </Link>
               ) : (
                 <Link to={href(number)} className={linkClass}>
-                  <span className="sr-only">{t("widgets.paging.page")} </span>
-                  {number}
+                  <span className="sr-only">{t("widgets.paging.page", { page: number })}</span>
+                  <span aria-hidden="true">{number}</span>
                 </Link>
               )}
             </li>

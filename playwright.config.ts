@@ -59,6 +59,10 @@ export default defineConfig({
       ACCESS_TOKEN_TTL_SECONDS: "20",
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       LOG_LEVEL: "warn",
+      // The configured addresses behind the header's Help, Study Wizard and Study Designer entries.
+      HELP_URL: "https://help.rbqm.example/articles",
+      KRI_WIKI_URL: "https://wiki.rbqm.example/kri",
+      STUDY_DESIGNER_URL: "https://designer.rbqm.example/app",
       NODE_ENV: "production",
       ENV_FILE: "none",
     },

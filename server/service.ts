@@ -16,6 +16,7 @@ import type { RouteDefinition } from "./http/route";
 import { createMailService } from "./mail/service";
 import { createMailTransport, type MailTransport } from "./mail/transport";
 import type { Logger } from "./observability/logger";
+import { notificationRoutes } from "./notifications/http";
 import { permissionRoutes } from "./permissions/http";
 import { seedDemoData } from "./seed/demo";
 import { settingsRoutes } from "./settings/http";
@@ -30,6 +31,7 @@ export const apiRoutes: readonly RouteDefinition[] = [
   ...companyRoutes,
   ...studyRoutes,
   ...userRoutes,
+  ...notificationRoutes,
   ...authRoutes,
   ...samlApiRoutes,
   ...authorizationServerRoutes,

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { forwardRef, type AnchorHTMLAttributes, type ReactNode } from "react";
 import { buildHref, isAbsoluteUrl, isLegacyPath, isOutsideSystem, resolveLegacyHref, type Query } from "~/lib/links";
 import { useSettings } from "~/lib/settings";
 
-export interface AppLinkProps {
+export interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
   /** An in-app path (/ng/…), a legacy path (/db, …) or an absolute address. */
   to: string;
   query?: Query | null;
@@ -14,46 +14,46 @@ export interface AppLinkProps {
   disabled?: boolean;
   /** Forces a plain anchor, as for legacy pages. */
   legacy?: boolean;
-  className?: string;
   children: ReactNode;
-  role?: string;
-  "data-testid"?: string;
 }
 
 /**
  * The one link of the product (000 §2.4): builds the address, renders legacy and absolute addresses as plain anchors
  * (legacy ones resolved against LEGACY_BASE_URL), in-app ones with client routing, and sends addresses outside the
- * system through a confirmation first.
+ * system through a confirmation first. Forwards its ref and props, so menus can use it as their item.
  */
-export function AppLink({ to, query, hash, newTab, disabled, legacy, className, children, role, ...rest }: AppLinkProps) {
+export const AppLink = forwardRef<HTMLAnchorElement, AppLinkProps>(function AppLink(
+  { to, query, hash, newTab, disabled, legacy, children, ...rest },
+  ref,
+) {
   const settings = useSettings();
   const built = buildHref(to, query, hash);
   if (disabled) {
     return (
-      <span role={role ?? "link"} aria-disabled="true" className={className} data-testid={rest["data-testid"]}>
+      <a ref={ref} {...rest} role={rest.role ?? "link"} aria-disabled="true">
         {children}
-      </span>
+      </a>
     );
   }
   const target = newTab ? { target: "_blank", rel: "noopener noreferrer" } : {};
-  if (isOutsideSystem(built, [settings?.apiUrl, settings?.legacyBaseUrl, settings?.studyDesignerUrl])) {
+  if (isOutsideSystem(built, [settings?.legacyBaseUrl, settings?.studyDesignerUrl])) {
     // Replaced by the confirming external link (issue 4, links part).
     return (
-      <a href={built} className={className} role={role} data-testid={rest["data-testid"]} target="_blank" rel="noopener noreferrer">
+      <a ref={ref} {...rest} href={built} target="_blank" rel="noopener noreferrer">
         {children}
       </a>
     );
   }
   if (legacy || isLegacyPath(built) || isAbsoluteUrl(built)) {
     return (
-      <a href={resolveLegacyHref(built, settings?.legacyBaseUrl)} className={className} role={role} data-testid={rest["data-testid"]} {...target}>
+      <a ref={ref} {...rest} href={resolveLegacyHref(built, settings?.legacyBaseUrl)} {...target}>
         {children}
       </a>
     );
   }
   return (
-    <Link to={built} className={className} role={role} data-testid={rest["data-testid"]} {...target}>
+    <Link ref={ref} {...rest} to={built} {...target}>
       {children}
     </Link>
   );
-}
+});

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Settings } from "@server/contracts/settings";
+import { AppLink } from "./AppLink";
 
 /** Version (plain text unless a link is allowed), support, copyright range, legal name, privacy and terms (000 §2.7). */
 export function Footer({ settings, versionHref }: { settings: Settings | null; versionHref?: string | null }) {
@@ -13,9 +14,9 @@ export function Footer({ settings, versionHref }: { settings: Settings | null; v
   return (
     <footer className="mt-10 flex flex-wrap items-center justify-center gap-x-4 gap-y-2 text-sm text-slate-600">
       {versionHref ? (
-        <a href={versionHref} target="_blank" rel="noreferrer" className={link}>
+        <AppLink to={versionHref} newTab className={link}>
           {versionText}
-        </a>
+        </AppLink>
       ) : (
         <span>{versionText}</span>
       )}

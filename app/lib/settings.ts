@@ -2,6 +2,8 @@ import { useRouteLoaderData } from "@remix-run/react";
 import type { Settings } from "@server/contracts/settings";
 
 export const NG_LAYOUT_ROUTE_ID = "routes/ng+/_layout";
+export const COMPANY_LAYOUT_ROUTE_ID = "routes/ng+/companies+/$companyId+/_layout";
+export const STUDY_LAYOUT_ROUTE_ID = "routes/ng+/companies+/$companyId+/studies+/$studyName+/_layout";
 
 /** The settings the /ng/ layout loaded; null when the API could not be reached. */
 export function useSettings(): Settings | null {

@@ -7,3 +7,4 @@ export * from "../permissions/schema";
 export * from "../audit/schema";
 export * from "../mail/schema";
 export * from "../auth/schema";
+export * from "../notifications/schema";

@@ -4,10 +4,12 @@ import { appendAuditEntry } from "../audit/service";
 import { companies } from "../companies/schema";
 import type { Database, Db } from "../db/database";
 import { appMeta } from "../db/meta-schema";
+import { addNotifications } from "../notifications/service";
 import { insertGrants, type NewGrant } from "../permissions/service";
 import { studies } from "../studies/schema";
 import { hashPassword } from "../users/passwords";
 import { companyMembers, groupMembers, groups, users } from "../users/schema";
+import { demoAvatarPng } from "./avatar";
 
 /**
  * Demo data for a first start on the embedded database: one company with three studies (one retired),
@@ -21,6 +23,9 @@ const SEED_VERSION = 1;
 /** A later step, so a database seeded before it existed gains it on its next start. */
 const OIDC_SEED_KEY = "demo-seed-oidc";
 const OIDC_SEED_VERSION = 1;
+/** The shell's demo data (issue 4): unread notifications and a profile picture, added to older demo databases too. */
+const SHELL_SEED_KEY = "demo-seed-shell";
+const SHELL_SEED_VERSION = 1;
 
 export const DEMO = {
   company: { id: "6560de000000000000000001", displayName: "Demo Pharma" },
@@ -112,8 +117,33 @@ export async function seedDemoData(database: Database, options: DemoSeedOptions 
       await tx.insert(appMeta).values({ key: OIDC_SEED_KEY, value: { version: OIDC_SEED_VERSION, seededAt: new Date().toISOString() } });
       seeded = true;
     }
+    const [shellMarker] = await tx.select().from(appMeta).where(eq(appMeta.key, SHELL_SEED_KEY)).limit(1);
+    if (!shellMarker) {
+      await insertShellDemoData(tx);
+      await tx.insert(appMeta).values({ key: SHELL_SEED_KEY, value: { version: SHELL_SEED_VERSION, seededAt: new Date().toISOString() } });
+      seeded = true;
+    }
     return seeded;
   });
+}
+
+/** Unread notifications for the bell (the manager has more than 99) and the administrator's profile picture. */
+async function insertShellDemoData(tx: Db): Promise<void> {
+  const { company, studies: s, users: u } = DEMO;
+  const note = (userId: string, studyId: string | null, message: string) => ({ userId, companyId: company.id, studyId, message });
+  await addNotifications(tx, [
+    note(u.admin.id, s.active.id, "The risk assessment of DEMO-001 is ready."),
+    note(u.admin.id, s.active.id, "A KRI of DEMO-001 crossed its threshold."),
+    note(u.admin.id, s.active.id, "A new ticket was assigned to you in DEMO-001."),
+    note(u.admin.id, s.second.id, "The critical-to-quality factors of DEMO-002 are ready."),
+    note(u.admin.id, null, "Welcome to the demo company."),
+    ...Array.from({ length: 120 }, (_, i) => note(u.manager.id, s.active.id, `Data review reminder ${i + 1} for DEMO-001.`)),
+    note(u.manager.id, s.second.id, "A QTL of DEMO-002 needs review."),
+  ]);
+  await tx
+    .update(users)
+    .set({ profilePictureData: demoAvatarPng(), profilePictureContentType: "image/png" })
+    .where(eq(users.id, u.admin.id));
 }
 
 /** Contoso Trials: a company whose users sign in through OpenID Connect, with one user who reads everything. */

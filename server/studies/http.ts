@@ -9,7 +9,10 @@ export const studyRoutes = [
     path: "/companies/:companyId/studies/get",
     access: "permission",
     body: studyListRequestSchema,
-    handler: ({ db, params, body }) => listStudies(db, params.companyId!, body),
+    handler: ({ db, params, body, principal }) =>
+      listStudies(db, params.companyId!, body, (studyName) =>
+        principal.can(`api/companies/${encodeURIComponent(params.companyId!)}/studies/${encodeURIComponent(studyName)}/get`),
+      ),
   }),
   defineRoute({
     method: "POST",

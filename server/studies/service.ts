@@ -1,6 +1,6 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { PagingRequest } from "../contracts/common";
-import type { StudyBasicInfo, StudyList } from "../contracts/studies";
+import type { StudyBasicInfo, StudyList, StudyListItem } from "../contracts/studies";
 import type { Db } from "../db/database";
 import { studies } from "./schema";
 
@@ -12,16 +12,28 @@ const basicInfo = {
   isRetired: studies.isRetired,
 };
 
-export async function listStudies(db: Db, companyId: string, paging: PagingRequest): Promise<StudyList> {
-  const [total] = await db.select({ value: count() }).from(studies).where(eq(studies.companyId, companyId));
-  const items = await db
+/**
+ * The company's studies that the caller may see (those whose basic-info call they may make), paged after filtering,
+ * so the count and the pages hold only visible studies.
+ */
+export async function listStudies(
+  db: Db,
+  companyId: string,
+  paging: PagingRequest,
+  mayView: (studyName: string) => Promise<boolean> | boolean = () => true,
+): Promise<StudyList> {
+  const rows = await db
     .select(basicInfo)
     .from(studies)
     .where(eq(studies.companyId, companyId))
-    .orderBy(asc(studies.displayId), asc(studies.id))
-    .limit(paging.pageSize)
-    .offset((paging.page - 1) * paging.pageSize);
-  return { items, paging: { page: paging.page, pageSize: paging.pageSize, totalCount: Number(total?.value ?? 0) } };
+    .orderBy(asc(studies.displayId), asc(studies.id));
+  const visible: StudyListItem[] = [];
+  for (const row of rows) if (await mayView(row.studyName)) visible.push(row);
+  const start = (paging.page - 1) * paging.pageSize;
+  return {
+    items: visible.slice(start, start + paging.pageSize),
+    paging: { page: paging.page, pageSize: paging.pageSize, totalCount: visible.length },
+  };
 }
 
 export async function getStudy(db: Db, companyId: string, studyName: string): Promise<StudyBasicInfo | null> {

@@ -1,5 +1,7 @@
+import { imageResponse } from "../documents/http";
+import { forbidden, notFound } from "../http/problem";
 import { defineRoute } from "../http/route";
-import { listCompanyUsers } from "./service";
+import { getProfilePicture, listCompanyUsers } from "./service";
 
 export const userRoutes = [
   defineRoute({
@@ -7,5 +9,18 @@ export const userRoutes = [
     path: "/companies/:companyId/users/get",
     access: "permission",
     handler: ({ db, params }) => listCompanyUsers(db, params.companyId!),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/users/:userId/profilePicture/get",
+    // One's own picture is always readable; another user's needs the permission on this address.
+    access: "authenticated",
+    handler: async ({ db, principal, params, request }) => {
+      const address = new URL(request.url).pathname.slice(1);
+      if (params.userId !== principal.userId && !(await principal.can(address))) throw forbidden();
+      const picture = await getProfilePicture(db, params.userId!);
+      if (!picture) throw notFound("The user has no profile picture.");
+      return imageResponse(request, picture.data, picture.contentType);
+    },
   }),
 ];

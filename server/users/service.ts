@@ -18,3 +18,14 @@ export async function listCompanyUsers(db: Db, companyId: string): Promise<Compa
     .orderBy(asc(users.displayName), asc(users.id));
   return { items };
 }
+
+/** A user's profile picture, when they have one. */
+export async function getProfilePicture(db: Db, userId: string): Promise<{ data: Buffer; contentType: string } | null> {
+  const [row] = await db
+    .select({ data: users.profilePictureData, contentType: users.profilePictureContentType })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row?.data || !row.contentType) return null;
+  return { data: row.data, contentType: row.contentType };
+}

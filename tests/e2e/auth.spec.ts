@@ -22,7 +22,7 @@ async function signIn(page: Page, email: string, javaScriptEnabled: boolean, pas
   await page.goto("/ng/login");
   await enterEmail(page, email, javaScriptEnabled);
   await enterPassword(page, password, javaScriptEnabled);
-  await expect(page).toHaveURL(/\/ng\/$/);
+  await expect(page).toHaveURL(/\/ng\/companies\/6560de000000000000000001$/);
 }
 
 const codeFrom = (text: string) => /\b(\d{8})\b/.exec(text)?.[1] ?? "";
@@ -45,9 +45,9 @@ test.describe("sign-in", () => {
     expect((await context.cookies()).find((c) => c.name === "rbqm_login")).toBeUndefined();
 
     await page.goto("/ng/");
-    await expect(page.getByTestId("signed-in-user")).toHaveText(`Signed in as E2E user ${project()}`);
+    await expect(page.getByTestId("signed-in-user")).toHaveText(`E2E user ${project()}`);
     await page.goto("/ng/login");
-    await expect(page).toHaveURL(/\/ng\/$/);
+    await expect(page).toHaveURL(/\/ng\/companies\/6560de000000000000000001$/);
   });
 
   test("a page that needs sign-in sends the visitor to /ng/login with continue", async ({ page }) => {
@@ -133,8 +133,8 @@ test.describe("sign-in", () => {
     await waitForHydration(page, javaScriptEnabled);
     await page.getByLabel("Verification code").fill(secondCode);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(page).toHaveURL(/\/ng\/$/);
-    await expect(page.getByTestId("signed-in-user")).toHaveText(`Signed in as E2E mfa ${project()}`);
+    await expect(page).toHaveURL(/\/ng\/companies\/6560de000000000000000001$/);
+    await expect(page.getByTestId("signed-in-user")).toHaveText(`E2E mfa ${project()}`);
   });
 
   test("forgot password → e-mailed link → set a new password → sign in with it", async ({ page, javaScriptEnabled }) => {
@@ -196,8 +196,8 @@ test.describe("sign-in", () => {
     // The e2e service issues 20-second access tokens; past three quarters of that the app refreshes.
     await page.waitForTimeout(16_000);
     await page.goto("/ng/");
-    await expect(page).toHaveURL(/\/ng\/$/);
-    await expect(page.getByTestId("signed-in-user")).toHaveText(`Signed in as E2E refresh ${project()}`);
+    await expect(page).toHaveURL(/\/ng\/companies\/6560de000000000000000001$/);
+    await expect(page.getByTestId("signed-in-user")).toHaveText(`E2E refresh ${project()}`);
     const after = (await context.cookies()).find((c) => c.name === "rbqm_auth")!.value;
     expect(after).not.toBe(before);
     // And again, with the rotated refresh token.
@@ -209,7 +209,10 @@ test.describe("sign-in", () => {
   test("Log Out ends the session: the start page asks for sign-in again", async ({ page, javaScriptEnabled }) => {
     await signIn(page, account("user"), javaScriptEnabled);
     await waitForHydration(page, javaScriptEnabled);
-    await page.getByRole("button", { name: "Log Out" }).click();
+    // Log Out lives in the user menu of the header.
+    if (javaScriptEnabled) await page.getByTestId("menu-user").click();
+    else await page.getByTestId("menu-user").locator("summary").click();
+    await page.getByTestId("nav-logOut").click();
     await expect(page).toHaveURL(/\/ng\/logoff$/);
     await page.goto("/ng/");
     await expect(page).toHaveURL(/\/ng\/login$/);

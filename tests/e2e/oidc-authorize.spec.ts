@@ -33,7 +33,7 @@ async function signInHere(page: Page, javaScriptEnabled: boolean): Promise<void>
 async function signIn(page: Page, javaScriptEnabled: boolean): Promise<void> {
   await page.goto("/ng/login");
   await signInHere(page, javaScriptEnabled);
-  await expect(page).toHaveURL(/\/ng\/$/);
+  await expect(page).toHaveURL(/\/ng\/companies\/6560de000000000000000001$/);
 }
 
 function authorizeUrl(overrides: Record<string, string | undefined> = {}, base = "/ng/oidc/login"): string {

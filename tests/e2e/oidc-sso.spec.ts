@@ -31,8 +31,8 @@ test.describe("OIDC single sign-on", () => {
     await signInAtIdp(page, CORA.email);
 
     // Back on the product, at the continue path, with nothing of the flow left in the address.
-    await expect(page).toHaveURL(`${origin()}/ng/`);
-    await expect(page.getByTestId("signed-in-user")).toHaveText(`Signed in as ${CORA.name}`);
+    await expect(page).toHaveURL(`${origin()}/ng/companies/6560de000000000000000003`);
+    await expect(page.getByTestId("signed-in-user")).toHaveText(CORA.name);
     const auth = (await context.cookies()).find((c) => c.name === "rbqm_auth");
     expect(auth).toMatchObject({ httpOnly: true, sameSite: "Lax" });
     expect(await flowCookies(context)).toEqual([]);
@@ -53,7 +53,7 @@ test.describe("OIDC single sign-on", () => {
     await expect(page).toHaveURL(`${origin()}${target}`);
     expect((await context.cookies()).some((c) => c.name === "rbqm_auth")).toBe(true);
     await page.goto("/ng/");
-    await expect(page.getByTestId("signed-in-user")).toHaveText(`Signed in as ${CORA.name}`);
+    await expect(page.getByTestId("signed-in-user")).toHaveText(CORA.name);
   });
 
   test("someone the IdP knows and the product does not comes back to sign-in with a message", async ({ page, context }) => {

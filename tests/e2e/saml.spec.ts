@@ -45,26 +45,26 @@ test.describe("SAML single sign-on", () => {
     expect(page.url()).not.toContain("token");
     expect(await authCookie(context)).toMatchObject({ httpOnly: true, sameSite: "Lax" });
     await page.goto("/ng/");
-    await expect(page.getByTestId("signed-in-user")).toHaveText("Signed in as Sol Single-Sign-On");
+    await expect(page.getByTestId("signed-in-user")).toHaveText("Sol Single-Sign-On");
   });
 
   test("/ng/saml/login signs a Northwind user in and lands on the start page", async ({ page, context, javaScriptEnabled }) => {
     const handoff = await signInAtIdp(page, `/ng/saml/login?email=${encodeURIComponent(SSO_EMAIL)}&continue=/ng/`);
     expect(new URL(handoff).searchParams.get("token")).toBeTruthy();
 
-    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/ng\/$/);
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/ng\/companies\/6560de000000000000000002$/);
     expect(page.url()).not.toContain("token");
     expect(await authCookie(context)).toBeDefined();
     await waitForHydration(page, javaScriptEnabled);
-    await expect(page.getByTestId("signed-in-user")).toHaveText("Signed in as Sol Single-Sign-On");
+    await expect(page.getByTestId("signed-in-user")).toHaveText("Sol Single-Sign-On");
     await expectAccessible(page);
   });
 
   test("keeps a foreign continue target out: the user still lands on this site", async ({ page, context }) => {
     await signInAtIdp(page, `/ng/saml/login?email=${encodeURIComponent(SSO_EMAIL)}&continue=${encodeURIComponent("//evil.example/x")}`);
-    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/ng\/$/);
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/ng\/companies\/6560de000000000000000002$/);
     expect(await authCookie(context)).toBeDefined();
-    await expect(page.getByTestId("signed-in-user")).toHaveText("Signed in as Sol Single-Sign-On");
+    await expect(page.getByTestId("signed-in-user")).toHaveText("Sol Single-Sign-On");
   });
 
   test("a hand-off link opened in another browser signs no one in, and is spent", async ({ page, browser, javaScriptEnabled }) => {

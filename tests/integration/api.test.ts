@@ -176,8 +176,10 @@ describe.each(dbKinds())("product API on %s", (kind) => {
         userNameOrEmail: DEMO.users.admin.displayName,
         companyId: C,
         isProtocolAnalysisToolAEnabled: true,
-        profileImage: null,
+        profileImage: `api/users/${DEMO.users.admin.id}/profilePicture/get`,
       });
+      const monitor = await api.call("GET", "/api/v2/settings", { token: tokens.monitor });
+      expect(await monitor.json()).toMatchObject({ userId: DEMO.users.monitor.id, profileImage: null });
     });
 
     it("POST /api/companies/{companyId}/get answers the company", async () => {

@@ -28,6 +28,7 @@ describe.each(dbKinds())("database on %s", (kind) => {
       "group_members",
       "groups",
       "mail_outbox",
+      "notifications",
       "oauth_codes",
       "password_reset_tokens",
       "permission_grants",

@@ -80,8 +80,8 @@ describe.each(dbKinds().filter((kind) => kind === "postgres"))("several instance
         connections.map((db) => createApiService({ config, logger, database: db, startWorkers: false, extraRoutes: [renameRoute] })),
       )),
     );
-    // Seeded once: the markers of the two seed steps (demo-seed, demo-seed-oidc), three companies.
-    expect((await database.db.select({ n: count() }).from(appMeta))[0]!.n).toBe(2);
+    // Seeded once: the markers of the three seed steps (demo-seed, demo-seed-oidc, demo-seed-shell), three companies.
+    expect((await database.db.select({ n: count() }).from(appMeta))[0]!.n).toBe(3);
     expect((await database.db.select({ n: count() }).from(signingKeys))[0]!.n).toBe(1);
     expect((await database.db.select({ n: count() }).from(companies))[0]!.n).toBe(3);
 

@@ -8,6 +8,7 @@ import type {
   AuthorizationCodeRequest,
   EndSessionBody,
 } from "@server/contracts/oauth";
+import type { NotificationCount } from "@server/contracts/notifications";
 import type { OidcDiscovery } from "@server/contracts/oidc-sso";
 import type { PermissionCheckResponse } from "@server/contracts/permissions";
 import type { Settings } from "@server/contracts/settings";
@@ -148,6 +149,16 @@ export function createApiClient(options: ApiClientOptions) {
         }),
       get: (companyId: string, studyName: string) =>
         call<StudyBasicInfo>("POST", `companies/${seg(companyId)}/studies/${seg(studyName)}/get`),
+    },
+    users: {
+      /** 000 §7: the user's profile picture (binary). */
+      profilePicture: (userId: string, ifNoneMatch?: string | null) =>
+        callRaw("POST", `users/${seg(userId)}/profilePicture/get`, ifNoneMatch ? { "if-none-match": ifNoneMatch } : undefined),
+    },
+    notifications: {
+      /** 000 §7: multipart, optional studyName; totalRecords is the unread count for the bell. */
+      count: (studyName?: string | null) =>
+        call<NotificationCount>("POST", "users/me/notifications/get", form({ studyName: studyName ?? undefined })),
     },
     documents: {
       companyLogo: (ifNoneMatch?: string | null) =>

@@ -1,17 +1,28 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CompanyLogo } from "~/components/CompanyLogo";
 import { Footer } from "~/components/Footer";
 import { linkButton } from "~/components/forms";
-import { requireUser } from "~/lib/auth.server";
 import { getFixedT } from "~/lib/i18next.server";
+import { appLinks } from "~/lib/links";
+import { companyAddresses } from "~/lib/navigation";
 import { useSessionCheck } from "~/lib/session-check";
 import { pageTitle, settingsFromMatches, useSettings } from "~/lib/settings";
+import { signedInWithBatch, userSettings } from "~/lib/shell.server";
 
-/** /ng/: the start page, for signed-in users. */
+/**
+ * /ng/: signed-in users go on to their company's home, the studies open to them (docs/decisions/0019). A user to whom
+ * no company page is open stays here, with their name, a notice and Log Out.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { session } = await requireUser(request, context);
+  const { session, api, batch } = await signedInWithBatch(request, context);
+  const { companyId } = await userSettings(context, api);
+  if (companyId) {
+    const addresses = companyAddresses(companyId);
+    const allowed = await batch.check([addresses.company, addresses.studies]);
+    if (allowed.get(addresses.company) && allowed.get(addresses.studies)) throw redirect(appLinks.company(companyId));
+  }
   const t = await getFixedT(request);
   return { pageName: t("home.title"), userName: session.user.name };
 }
@@ -30,6 +41,9 @@ export default function Home() {
           <p className="mt-2 text-lg text-slate-600">{t("product.tagline")}</p>
           <p className="mt-6 text-slate-700" data-testid="signed-in-user">
             {t("home.signedInAs", { name: userName })}
+          </p>
+          <p className="mt-2 text-slate-700" data-testid="no-company">
+            {t("home.noCompany")}
           </p>
           <Form method="post" action="/ng/oidc/logout" className="mt-6">
             <button type="submit" name="intent" value="logout" className={linkButton}>

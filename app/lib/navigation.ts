@@ -1,0 +1,276 @@
+/**
+ * The header's menus (000 §2.6, §6): every item with the permission addresses that gate it. Pure: the loaders ask
+ * the API about `navAddresses(…)` in the request's one permission batch, then `buildNav(…)` keeps what is allowed.
+ * Addresses of pages in the classic application are the calls those pages make, prefixed with "api" (000 §6);
+ * docs/decisions/0019-application-shell.md lists them.
+ */
+import { appLinks, buildHref, legacyLinks } from "./links";
+
+export interface NavContext {
+  companyId: string;
+  study?: { studyName: string; internalStudyId: string } | null;
+  /** The company setting isProtocolAnalysisToolAEnabled (001 §6). */
+  protocolAnalysisEnabled: boolean;
+  helpUrl: string | null;
+  kriWikiUrl: string | null;
+  studyDesignerUrl: string | null;
+}
+
+export interface NavLink {
+  id: string;
+  /** A key under "nav" in locales/deven.json. */
+  label: string;
+  href: string;
+  newTab?: boolean;
+}
+
+export interface NavMenu {
+  id: string;
+  label: string;
+  items: NavLink[];
+}
+
+export type TopEntry = ({ kind: "link" } & NavLink) | ({ kind: "menu" } & NavMenu);
+
+export interface Nav {
+  /** The company or study top menu. */
+  top: TopEntry[];
+  settings: NavLink[];
+  help: NavLink[];
+  /** The user menu's permission-gated entries (My Account and Log Out are always there). */
+  user: NavLink[];
+  /** The footer's version link, when permitted. */
+  versionHref: string | null;
+}
+
+interface Gate {
+  /** Any one of these suffices; an empty list needs none. */
+  any: string[];
+  /** A further condition (a configured address, a company setting). */
+  when?: boolean;
+}
+
+const e = encodeURIComponent;
+
+/** The permission addresses of a company (000 §6: the call path prefixed with "api"). */
+export function companyAddresses(companyId: string) {
+  const c = `api/companies/${e(companyId)}`;
+  return {
+    company: `${c}/get`,
+    studies: `${c}/studies/get`,
+    catalogs: `${c}/catalogs/get`,
+    companyCpcd: `${c}/criticalProcesses/get`,
+    companySettings: `${c}/settings/get`,
+    companyAudit: `${c}/auditLogs/get`,
+    studyWizard: `${c}/studies/create`,
+    latestLogs: "api/admin/latestLogs/get",
+    createCompany: "api/companies/create",
+    kriWiki: "api/kriWiki/get",
+    cfInstanceStats: "api/admin/cfInstanceStats/get",
+    welcomePage: "api/yourAccount/welcome/get",
+    configVariables: "api/admin/configVariables/get",
+    version: "api/v1/system/version/admin/get",
+  };
+}
+
+/** The permission addresses of a study. */
+export function studyAddresses(companyId: string, studyName: string) {
+  const s = `api/companies/${e(companyId)}/studies/${e(studyName)}`;
+  const pat = `api/studies/${e(studyName)}/ProtocolAnalysisTool`;
+  return {
+    study: `${s}/get`,
+    dashboard: `${s}/dashboard/get`,
+    protocolAnalysis: [`${pat}/RiskAssessment/start`, `${pat}/CriticalToQualityFactorsIdentification/start`],
+    ract: `${s}/riskAssessment/get`,
+    risks: `${s}/risks/get`,
+    actions: `${s}/mitigations/get`,
+    metrics: `${s}/metrics/get`,
+    kris: `${s}/kris/get`,
+    qtls: `${s}/qtls/get`,
+    cdq: `${s}/dataQualityIssues/get`,
+    sites: `${s}/sites/get`,
+    subjects: `${s}/subjects/get`,
+    tickets: `${s}/tickets/get`,
+    csm: `${s}/csm/get`,
+    dataSources: `${s}/dataSources/get`,
+    reports: `${s}/reports/get`,
+    studySettings: `${s}/settings/get`,
+    studyAudit: `${s}/auditLogs/get`,
+    studyDesigner: `${s}/studyDesign/get`,
+  };
+}
+
+/** Where a study-list entry goes: the Dashboard if permitted, else RACT if permitted, else nowhere (000 §2.6). */
+export function studyEntryAddresses(companyId: string, studyName: string): string[] {
+  const a = studyAddresses(companyId, studyName);
+  return [a.dashboard, a.ract];
+}
+
+export function studyEntryHref(companyId: string, studyName: string, allowed: (address: string) => boolean): string | null {
+  const a = studyAddresses(companyId, studyName);
+  if (allowed(a.dashboard)) return legacyLinks.study("/db", studyName);
+  if (allowed(a.ract)) return legacyLinks.study("/riskAssessment", studyName);
+  return null;
+}
+
+type Entry = NavLink & { gate: Gate };
+type MenuSpec = { id: string; label: string; items: Entry[] };
+
+function spec(ctx: NavContext) {
+  const c = companyAddresses(ctx.companyId);
+  const study = ctx.study ?? null;
+  const s = study ? studyAddresses(ctx.companyId, study.studyName) : null;
+  const name = study?.studyName ?? "";
+  const item = (id: string, href: string, gate: Gate, newTab?: boolean): Entry => ({ id, label: id, href, gate, ...(newTab ? { newTab } : {}) });
+  const designer = ctx.studyDesignerUrl;
+
+  const companyTop: (Entry | MenuSpec)[] = [
+    item("studies", appLinks.company(ctx.companyId), { any: [c.studies] }),
+    {
+      id: "riskManagement",
+      label: "riskManagement",
+      items: [
+        item("catalogs", legacyLinks.company("/catalogsList"), { any: [c.catalogs] }),
+        item("companyCpcd", legacyLinks.company("/admin/cpcdConfig"), { any: [c.companyCpcd] }),
+      ],
+    },
+  ];
+
+  const studyTop: (Entry | MenuSpec)[] = s
+    ? [
+        item("dashboard", legacyLinks.study("/db", name), { any: [s.dashboard] }),
+        {
+          id: "riskManagement",
+          label: "riskManagement",
+          items: [
+            item("protocolAnalysis", appLinks.studyPage(ctx.companyId, name, "protocolAnalysisTool"), {
+              any: s.protocolAnalysis,
+              when: ctx.protocolAnalysisEnabled,
+            }),
+            item("ract", legacyLinks.study("/riskAssessment", name), { any: [s.ract] }),
+            item("risks", legacyLinks.study("/riskManagement", name), { any: [s.risks] }),
+            item("actions", legacyLinks.study("/viewMitigations", name), { any: [s.actions] }),
+          ],
+        },
+        {
+          id: "monitoring",
+          label: "monitoring",
+          items: [
+            item("metrics", legacyLinks.study("/metrics", name), { any: [s.metrics] }),
+            item("kris", legacyLinks.study("/riskIndicators", name), { any: [s.kris] }),
+            item("qtls", legacyLinks.study("/qtls", name), { any: [s.qtls] }),
+          ],
+        },
+        {
+          id: "oversight",
+          label: "oversight",
+          items: [
+            item("cdq", appLinks.studyPage(ctx.companyId, name, "cdq"), { any: [s.cdq] }),
+            item("sites", legacyLinks.study("/sites", name), { any: [s.sites] }),
+            item("subjects", legacyLinks.subjects(name), { any: [s.subjects] }),
+            item("tickets", legacyLinks.study("/tickets", name), { any: [s.tickets] }),
+          ],
+        },
+        {
+          id: "analysis",
+          label: "analysis",
+          items: [
+            item("csm", legacyLinks.study("/CSM", name), { any: [s.csm] }),
+            item("dataSources", legacyLinks.study("/datasources", name), { any: [s.dataSources] }),
+            item("reports", legacyLinks.study("/reports", name), { any: [s.reports] }),
+          ],
+        },
+      ]
+    : [];
+
+  const settings: Entry[] = [
+    item("companySettings", legacyLinks.company("/admin/configuration"), { any: [c.companySettings] }),
+    ...(s ? [item("studySettings", legacyLinks.study("/dataProcessingSetup", name), { any: [s.studySettings] })] : []),
+    item("companyAudit", legacyLinks.company("/companyAuditManager"), { any: [c.companyAudit] }),
+    ...(s ? [item("studyAudit", appLinks.studyPage(ctx.companyId, name, "audit"), { any: [s.studyAudit] })] : []),
+    item("studyWizard", designer ? buildHref(`${designer.replace(/\/+$/, "")}/wizard`, { companyId: ctx.companyId }) : "", {
+      any: [c.studyWizard],
+      when: designer !== null,
+    }, true),
+    item("latestLogs", legacyLinks.company("/admin/latestLogs"), { any: [c.latestLogs] }),
+    item("createCompany", legacyLinks.company("/companyCreation"), { any: [c.createCompany] }),
+  ];
+
+  const help: Entry[] = [
+    item("helpArticles", ctx.helpUrl ?? "", { any: [], when: ctx.helpUrl !== null }, true),
+    item("kriWiki", ctx.kriWikiUrl ?? "", { any: [c.kriWiki], when: ctx.kriWikiUrl !== null }, true),
+    item("feedback", legacyLinks.company("/feedback"), { any: [] }),
+  ];
+
+  const user: Entry[] = [
+    item("cfInstanceStats", legacyLinks.company("/admin/cfInstanceStats"), { any: [c.cfInstanceStats] }),
+    item("welcomePage", "/yourAccount?welcome", { any: [c.welcomePage] }),
+    item("configVariables", legacyLinks.company("/admin/configVariables"), { any: [c.configVariables] }),
+    ...(s && study
+      ? [
+          item(
+            "studyDesigner",
+            designer
+              ? buildHref(designer, { companyId: ctx.companyId, studyName: name, internalStudyId: study.internalStudyId })
+              : "",
+            { any: [s.studyDesigner], when: designer !== null },
+            true,
+          ),
+        ]
+      : []),
+  ];
+
+  return { top: s ? studyTop : companyTop, settings, help, user, version: c.version };
+}
+
+/** Every address the header asks about for a company, or a study of it. */
+export function navAddresses(companyId: string, studyName?: string | null): string[] {
+  const ctx: NavContext = {
+    companyId,
+    study: studyName ? { studyName, internalStudyId: "" } : null,
+    protocolAnalysisEnabled: true,
+    helpUrl: "",
+    kriWikiUrl: "",
+    studyDesignerUrl: "",
+  };
+  const { top, settings, help, user, version } = spec(ctx);
+  const gates: Gate[] = [];
+  for (const entry of top) {
+    if ("items" in entry) gates.push(...entry.items.map((i) => i.gate));
+    else gates.push(entry.gate);
+  }
+  for (const list of [settings, help, user]) gates.push(...list.map((i) => i.gate));
+  const addresses = new Set<string>([version]);
+  // Asked regardless of `when`: the conditions (configured addresses, company settings) only hide items, and asking
+  // without them lets a loader ask before it has loaded the settings.
+  for (const gate of gates) for (const address of gate.any) addresses.add(address);
+  return [...addresses].sort();
+}
+
+/** The menus as the user may see them: items without permission are left out, and so are menus left empty. */
+export function buildNav(ctx: NavContext, allowed: (address: string) => boolean): Nav {
+  const { top, settings, help, user, version } = spec(ctx);
+  const open = (gate: Gate) => gate.when !== false && (gate.any.length === 0 || gate.any.some(allowed));
+  const strip = ({ gate: _gate, ...link }: Entry): NavLink => link;
+  const visible = (list: Entry[]) => list.filter((i) => open(i.gate)).map(strip);
+  const topEntries: TopEntry[] = [];
+  for (const entry of top) {
+    if ("items" in entry) {
+      const items = visible(entry.items);
+      if (items.length > 0) topEntries.push({ kind: "menu", id: entry.id, label: entry.label, items });
+    } else if (open(entry.gate)) topEntries.push({ kind: "link", ...strip(entry) });
+  }
+  return {
+    top: topEntries,
+    settings: visible(settings),
+    help: visible(help),
+    user: visible(user),
+    versionHref: allowed(version) ? legacyLinks.company("/v1/system/version/admin") : null,
+  };
+}
+
+/** The notification badge's text: hidden at 0, capped at "99+" (000 §2.6, §9). */
+export function badgeText(count: number): string | null {
+  if (!Number.isFinite(count) || count <= 0) return null;
+  return count > 99 ? "99+" : String(Math.floor(count));
+}

@@ -1,0 +1,167 @@
+import { data } from "@remix-run/node";
+import type { CompanyInfo } from "@server/contracts/companies";
+import type { Settings } from "@server/contracts/settings";
+import type { ApiClient } from "./api/client.server";
+import { requireUser, type SignedIn } from "./auth.server";
+import type { WebContext } from "./context.server";
+import { buildNav, companyAddresses, navAddresses, studyAddresses, studyEntryAddresses, studyEntryHref, type NavContext } from "./navigation";
+import { permissionBatch, requirePermission, type PermissionBatch } from "./permissions.server";
+import type { CompanyShell, StudyMenuEntry, StudyShell } from "./shell";
+
+export type { CompanyShell, StudyMenuEntry, StudyShell, ShellUser } from "./shell";
+
+/**
+ * What the application shell's loaders share (000 §2.3): before each page the signed-in check, then the permission
+ * check (all of a request's questions in one batch), then the company and study context.
+ */
+
+type Batched = SignedIn & { batch: PermissionBatch };
+
+/** The signed-in user and the request's permission batch; the batch is bound to the user's API client. */
+export async function signedInWithBatch(request: Request, context: WebContext): Promise<Batched> {
+  const signedIn = await requireUser(request, context);
+  return { ...signedIn, batch: permissionBatch(context, signedIn.api) };
+}
+
+/** A page's own permission check: denied → /ng/error (000 §2.3). `any` makes one of the addresses enough (000 §6). */
+export async function requirePagePermission(
+  request: Request,
+  context: WebContext,
+  addresses: readonly string[],
+  options: { any?: boolean } = {},
+): Promise<Batched> {
+  const signedIn = await signedInWithBatch(request, context);
+  await requirePermission(request, signedIn.batch, addresses, options);
+  return signedIn;
+}
+
+/** One answer per request for calls several loaders make (settings, company info). */
+function once<T>(context: WebContext, key: string, load: () => Promise<T>): Promise<T> {
+  const memo = context.memo.get(key) as Promise<T> | undefined;
+  if (memo) return memo;
+  const promise = load();
+  context.memo.set(key, promise);
+  return promise;
+}
+
+/** The signed-in user's settings (000 §3.1), once per request. */
+export function userSettings(context: WebContext, api: ApiClient): Promise<Settings> {
+  return once(context, "shell:settings", async () => {
+    const result = await api.settings.get();
+    if (!result.ok) throw new Error(`Settings unavailable: ${result.error.code}`);
+    return result.data;
+  });
+}
+
+function companyInfo(context: WebContext, api: ApiClient, companyId: string) {
+  return once(context, `shell:company:${companyId}`, () => api.companies.get(companyId));
+}
+
+function navContext(companyId: string, company: CompanyInfo | null, settings: Settings, study?: NavContext["study"]): NavContext {
+  return {
+    companyId,
+    study: study ?? null,
+    protocolAnalysisEnabled: company?.isProtocolAnalysisToolAEnabled ?? false,
+    helpUrl: settings.helpUrl || null,
+    kriWikiUrl: settings.kriWikiUrl,
+    studyDesignerUrl: settings.studyDesignerUrl,
+  };
+}
+
+function notFound(): never {
+  throw data(null, { status: 404, statusText: "Not Found" });
+}
+
+/**
+ * The company level: the company's basic call gates the page; the header's entries and the study list (with each
+ * entry's Dashboard/RACT link) are asked about in the same batch.
+ */
+export async function loadCompanyShell(request: Request, context: WebContext, companyId: string): Promise<CompanyShell> {
+  // Held until this loader knows the studies it must ask about, so the whole request asks once.
+  const release = permissionBatch(context).hold();
+  try {
+    const { session, api, batch } = await signedInWithBatch(request, context);
+    const addresses = companyAddresses(companyId);
+    const [settings, studyList, notifications] = await Promise.all([
+      userSettings(context, api),
+      api.studies.list(companyId),
+      api.notifications.count(null),
+    ]);
+    const studies = studyList.ok ? studyList.data.items : [];
+    const entryAddresses = studies.flatMap((study) => studyEntryAddresses(companyId, study.studyName));
+    const pending = batch.check([addresses.company, ...navAddresses(companyId), ...entryAddresses]);
+    release();
+    const allowed = await pending;
+    await requirePermission(request, batch, [addresses.company]);
+
+    const company = await companyInfo(context, api, companyId);
+    if (!company.ok) {
+      if (company.status === 404) notFound();
+      throw new Error(`Company unavailable: ${company.error.code}`);
+    }
+    const can = (address: string) => allowed.get(address) === true;
+    return {
+      company: company.data,
+      nav: buildNav(navContext(companyId, company.data, settings), can),
+      studies: studies.map((study) => ({
+        studyName: study.studyName,
+        displayId: study.displayId,
+        displayName: study.displayName,
+        isRetired: study.isRetired,
+        href: studyEntryHref(companyId, study.studyName, can),
+      })),
+      notificationCount: notifications.ok ? notifications.data.totalRecords : 0,
+      user: {
+        id: session.user.id,
+        name: settings.userNameOrEmail ?? session.user.name,
+        pictureHref: settings.profileImage ? `/ng/users/${encodeURIComponent(session.user.id)}/profilePicture` : null,
+      },
+    };
+  } finally {
+    release();
+  }
+}
+
+/** The study level: the study's basic call gates the page; a study that does not exist is a 404. */
+export async function loadStudyShell(request: Request, context: WebContext, companyId: string, studyName: string): Promise<StudyShell> {
+  const { api, batch } = await signedInWithBatch(request, context);
+  const addresses = studyAddresses(companyId, studyName);
+  const pending = batch.check([addresses.study, ...navAddresses(companyId, studyName)]);
+  const [settings, company] = await Promise.all([userSettings(context, api), companyInfo(context, api, companyId)]);
+  const allowed = await pending;
+  await requirePermission(request, batch, [addresses.study]);
+
+  const [study, notifications] = await Promise.all([api.studies.get(companyId, studyName), api.notifications.count(studyName)]);
+  if (!study.ok) {
+    if (study.status === 404) notFound();
+    throw new Error(`Study unavailable: ${study.error.code}`);
+  }
+  const nav = buildNav(
+    navContext(companyId, company.ok ? company.data : null, settings, { studyName, internalStudyId: study.data.internalStudyId }),
+    (a) => allowed.get(a) === true,
+  );
+  return { study: study.data, nav, notificationCount: notifications.ok ? notifications.data.totalRecords : 0 };
+}
+
+/** The study dropdown's list, loaded when the menu opens (000 §2.6): visible studies and where each entry leads. */
+export async function loadStudyMenu(request: Request, context: WebContext, companyId: string): Promise<StudyMenuEntry[]> {
+  const { api, batch } = await signedInWithBatch(request, context);
+  const list = await api.studies.list(companyId);
+  if (!list.ok) return [];
+  const allowed = await batch.check(list.data.items.flatMap((study) => studyEntryAddresses(companyId, study.studyName)));
+  return list.data.items.map((study) => ({
+    studyName: study.studyName,
+    displayId: study.displayId,
+    displayName: study.displayName,
+    isRetired: study.isRetired,
+    href: studyEntryHref(companyId, study.studyName, (a) => allowed.get(a) === true),
+  }));
+}
+
+/** The signed-in user's settings; a user without a home company cannot have one (a data error). */
+export async function requireUserSettings(request: Request, context: WebContext): Promise<Settings> {
+  const { api } = await requireUser(request, context);
+  const settings = await userSettings(context, api);
+  if (!settings.companyId) throw new Error("The signed-in user has no home company.");
+  return settings;
+}

@@ -1,0 +1,36 @@
+import type { CompanyInfo } from "@server/contracts/companies";
+import type { StudyBasicInfo } from "@server/contracts/studies";
+import type { Nav } from "./navigation";
+
+/** The data of the application shell's layouts (app/lib/shell.server.ts loads it). */
+
+export interface ShellUser {
+  id: string;
+  name: string;
+  /** The address of the user's profile picture in this app, when they have one. */
+  pictureHref: string | null;
+}
+
+export interface StudyMenuEntry {
+  studyName: string;
+  displayId: string;
+  displayName: string;
+  isRetired: boolean;
+  /** The Dashboard, else RACT, else null: shown disabled (000 §2.6). */
+  href: string | null;
+}
+
+export interface CompanyShell {
+  company: CompanyInfo;
+  nav: Nav;
+  studies: StudyMenuEntry[];
+  notificationCount: number;
+  user: ShellUser;
+}
+
+export interface StudyShell {
+  study: StudyBasicInfo;
+  nav: Nav;
+  notificationCount: number;
+}
+

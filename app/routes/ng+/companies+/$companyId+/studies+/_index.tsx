@@ -1,0 +1,7 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { appLinks } from "~/lib/links";
+
+/** /ng/companies/:companyId/studies: the study list is the company's home. */
+export function loader({ params }: LoaderFunctionArgs) {
+  return redirect(appLinks.company(params.companyId!));
+}

@@ -1,0 +1,7 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { loadStudyMenu } from "~/lib/shell.server";
+
+/** /ng/companies/:companyId/studyMenu: the study dropdown's list, fetched when the dropdown opens (JS). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return { studies: await loadStudyMenu(request, context, params.companyId!) };
+}

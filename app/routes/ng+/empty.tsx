@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { requireUser } from "~/lib/auth.server";
+import { getFixedT } from "~/lib/i18next.server";
+import { pageTitle, settingsFromMatches } from "~/lib/settings";
+
+/** /ng/empty: a placeholder page (000 §2.3); signed-in users only, it shows nothing. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  const t = await getFixedT(request);
+  return { pageName: t("empty.title") };
+}
+
+export default function Empty() {
+  return <main id="main" data-testid="empty-page" />;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: pageTitle(settingsFromMatches(matches), data?.pageName) },
+];

@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/lib/auth.server";
+import { passImage } from "~/lib/api/forward.server";
+
+/** /ng/users/:userId/profilePicture: a user's picture for <img> tags (POST /api/users/{id}/profilePicture/get). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context);
+  return passImage(await api.users.profilePicture(params.userId!, request.headers.get("if-none-match")));
+}

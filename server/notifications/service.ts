@@ -1,0 +1,44 @@
+import { and, count, eq, isNull, type SQL } from "drizzle-orm";
+import type { NotificationCount } from "../contracts/notifications";
+import type { Db } from "../db/database";
+import { newId } from "../db/ids";
+import { studies } from "../studies/schema";
+import { notifications } from "./schema";
+
+/** The number of a user's unread notifications, all of them or those about studies of that name (000 §7). */
+export async function countUnread(db: Db, userId: string, studyName?: string | null): Promise<NotificationCount> {
+  const conditions: SQL[] = [eq(notifications.userId, userId), isNull(notifications.readAt)];
+  if (studyName) {
+    const [row] = await db
+      .select({ value: count() })
+      .from(notifications)
+      .innerJoin(studies, eq(studies.id, notifications.studyId))
+      .where(and(...conditions, eq(studies.name, studyName)));
+    return { totalRecords: Number(row?.value ?? 0) };
+  }
+  const [row] = await db.select({ value: count() }).from(notifications).where(and(...conditions));
+  return { totalRecords: Number(row?.value ?? 0) };
+}
+
+export interface NewNotification {
+  userId: string;
+  companyId: string;
+  studyId?: string | null;
+  message: string;
+  link?: string | null;
+}
+
+/** Adds notifications; called inside the transaction of the change that causes them. */
+export async function addNotifications(db: Db, items: readonly NewNotification[]): Promise<void> {
+  if (items.length === 0) return;
+  await db.insert(notifications).values(
+    items.map((item) => ({
+      id: newId(),
+      userId: item.userId,
+      companyId: item.companyId,
+      studyId: item.studyId ?? null,
+      message: item.message,
+      link: item.link ?? null,
+    })),
+  );
+}

@@ -9,6 +9,7 @@ import type { Db } from "../db/database";
 import type { ServiceDeps } from "../deps";
 import { currentRequestId } from "../observability/logger";
 import { getStudy } from "../studies/service";
+import { readBodyText } from "./body";
 import { ApiError, forbidden, notAuthenticated, problemResponse, validationFailed } from "./problem";
 import type { AuditScope, RouteDefinition } from "./route";
 
@@ -196,21 +197,9 @@ async function readBody(request: Request, maxBytes: number): Promise<unknown> {
 }
 
 async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  const text = await readBodyText(request, maxBytes);
+  if (text === null) throw tooLarge(maxBytes);
+  return text;
 }
 
 const tooLarge = (maxBytes: number) =>

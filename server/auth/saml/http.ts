@@ -6,6 +6,7 @@ import type { ServiceDeps } from "../../deps";
 import { ApiError } from "../../http/problem";
 import { defineRoute } from "../../http/route";
 import { consumeSamlResponse, resumeSamlLogin, SamlFailure, samlMetadata, spSigning, startSamlLogin } from "./service";
+import { readBodyText } from "../../http/body";
 
 /** The assertion consumer service takes form posts of at most this size (a signed response is a few KiB). */
 const MAX_ACS_BODY_BYTES = 512 * 1024;
@@ -34,21 +35,9 @@ async function readForm(request: Request): Promise<URLSearchParams> {
   if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded")) {
     throw new SamlFailure("the post is not a form");
   }
-  if (!request.body) return new URLSearchParams();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_ACS_BODY_BYTES) {
-      await reader.cancel();
-      throw new SamlFailure("the post is too large");
-    }
-    chunks.push(value);
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+  const text = await readBodyText(request, MAX_ACS_BODY_BYTES);
+  if (text === null) throw new SamlFailure("the post is too large");
+  return new URLSearchParams(text);
 }
 
 /**

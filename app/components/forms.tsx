@@ -15,6 +15,43 @@ export const primaryButton =
   "inline-flex w-full items-center justify-center rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-400";
 export const linkButton = "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900";
 
+/** The label, the control, the hint and the first error; ids for aria-describedby. */
+export function FieldFrame({
+  id,
+  label,
+  hint,
+  error,
+  className = "",
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error: string | null;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`mb-4 ${className}`}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A labelled control with its hint and first error (the sign-in pages' field). */
 export function Field({
   id,
   label,
@@ -29,22 +66,9 @@ export function Field({
   children: ReactNode;
 }) {
   return (
-    <div className="mb-4">
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} error={errors?.[0] ?? null}>
       {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {errors?.length ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {errors[0]}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -14,7 +14,7 @@ import {
   type TextareaHTMLAttributes,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { inputClass, PasswordInput as PasswordControl } from "~/components/forms";
+import { FieldFrame, inputClass, PasswordInput as PasswordControl } from "~/components/forms";
 import { Spinner } from "~/components/widgets/Spinner";
 import { checkValue, translateMessage, type FieldRules } from "~/lib/validation";
 
@@ -41,42 +41,6 @@ interface FieldBaseProps {
 function errorList(errors: Errors): string[] {
   if (!errors) return [];
   return (typeof errors === "string" ? [errors] : [...errors]).filter((error) => error.trim() !== "");
-}
-
-/** The label, the control, the hint and the first error; ids for aria-describedby. */
-function FieldFrame({
-  id,
-  label,
-  hint,
-  error,
-  className = "",
-  children,
-}: {
-  id: string;
-  label: ReactNode;
-  hint?: ReactNode;
-  error: string | null;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={`mb-4 ${className}`}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 /**
@@ -136,6 +100,24 @@ function setValueAsTyped(element: HTMLInputElement | HTMLTextAreaElement, value:
   element.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
+/** onChange/onBlur that also run the field's own checks (after trimming on leaving, when asked). */
+function checkedHandlers<E extends HTMLInputElement | HTMLTextAreaElement>(
+  field: { onChangeCheck(value: string): void; onBlurCheck(value: string): void },
+  options: { trim?: boolean; onChange?: (event: ChangeEvent<E>) => void; onBlur?: (event: FocusEvent<E>) => void },
+) {
+  return {
+    onChange: (event: ChangeEvent<E>) => {
+      options.onChange?.(event);
+      field.onChangeCheck(event.currentTarget.value);
+    },
+    onBlur: (event: FocusEvent<E>) => {
+      const value = options.trim ? trimOnBlur(event) : event.currentTarget.value;
+      options.onBlur?.(event);
+      field.onBlurCheck(value);
+    },
+  };
+}
+
 function trimOnBlur(event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>): string {
   const element = event.currentTarget;
   const trimmed = element.value.trim();
@@ -179,15 +161,7 @@ export function TextInput({
         minLength={minLength}
         maxLength={maxLength}
         className={`${inputClass} disabled:cursor-not-allowed disabled:bg-slate-100 ${inputClassName}`}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => {
-          onChange?.(event);
-          field.onChangeCheck(event.currentTarget.value);
-        }}
-        onBlur={(event) => {
-          const value = trim ? trimOnBlur(event) : event.currentTarget.value;
-          onBlur?.(event);
-          field.onBlurCheck(value);
-        }}
+        {...checkedHandlers<HTMLInputElement>(field, { trim, onChange, onBlur })}
       />
     </FieldFrame>
   );
@@ -339,15 +313,7 @@ export function TextArea({
         minLength={minLength}
         maxLength={maxLength}
         className={`${inputClass} disabled:cursor-not-allowed disabled:bg-slate-100 ${inputClassName}`}
-        onChange={(event: ChangeEvent<HTMLTextAreaElement>) => {
-          onChange?.(event);
-          field.onChangeCheck(event.currentTarget.value);
-        }}
-        onBlur={(event) => {
-          const value = trim ? trimOnBlur(event) : event.currentTarget.value;
-          onBlur?.(event);
-          field.onBlurCheck(value);
-        }}
+        {...checkedHandlers<HTMLTextAreaElement>(field, { trim, onChange, onBlur })}
       />
     </FieldFrame>
   );

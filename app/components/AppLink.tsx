@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buildHref, isAbsoluteUrl, isLegacyPath, isOutsideSystem, resolveLegacyHref, type Query } from "~/lib/links";
 import { useSettings } from "~/lib/settings";
+import { ExternalLink } from "./ExternalLink";
 
 export interface AppLinkProps {
   /** An in-app path (/ng/…), a legacy path (/db, …) or an absolute address. */
@@ -37,11 +38,10 @@ export function AppLink({ to, query, hash, newTab, disabled, legacy, className, 
   }
   const target = newTab ? { target: "_blank", rel: "noopener noreferrer" } : {};
   if (isOutsideSystem(built, [settings?.apiUrl, settings?.legacyBaseUrl, settings?.studyDesignerUrl])) {
-    // Replaced by the confirming external link (issue 4, links part).
     return (
-      <a href={built} className={className} role={role} data-testid={rest["data-testid"]} target="_blank" rel="noopener noreferrer">
+      <ExternalLink href={built} className={className} role={role} data-testid={rest["data-testid"]}>
         {children}
-      </a>
+      </ExternalLink>
     );
   }
   if (legacy || isLegacyPath(built) || isAbsoluteUrl(built)) {
@@ -57,3 +57,4 @@ export function AppLink({ to, query, hash, newTab, disabled, legacy, className, 
     </Link>
   );
 }
+

@@ -198,3 +198,37 @@ describe("legacy paths outside /ng/", () => {
     expect(legacyRedirectTarget("https://classic.example/app", "/tickets/T1")).toBe("https://classic.example/app/tickets/T1");
   });
 });
+
+describe("the splat outside /ng/", () => {
+  async function answer(path: string, legacyBaseUrl: string | null) {
+    const { loader } = await import("~/routes/$");
+    const context = contextFor();
+    context.apiTransport = async () =>
+      Response.json({ legacyBaseUrl, rbqmSupportEmail: "support@rbqm.example", productNameHtmlTitle: "RBQM Studio" });
+    const args = { request: new Request(`http://localhost:3000${path}`), context, params: {} } as unknown as Parameters<typeof loader>[0];
+    return (await loader(args)) as unknown;
+  }
+  const statusOf = (value: unknown) =>
+    value instanceof Response ? value.status : (value as { init?: { status?: number } }).init?.status;
+
+  it("redirects a legacy path with its query to LEGACY_BASE_URL when it is set", async () => {
+    const result = await answer("/db?studyName=DEMO001", "https://classic.example");
+    expect(result).toBeInstanceOf(Response);
+    expect((result as Response).status).toBe(302);
+    expect((result as Response).headers.get("location")).toBe("https://classic.example/db?studyName=DEMO001");
+  });
+
+  it("answers a legacy path with the classic-application 404 when it is not", async () => {
+    const result = await answer("/tickets/T-1?studyName=DEMO001", null);
+    expect(statusOf(result)).toBe(404);
+    expect((result as { data: { kind: string } }).data.kind).toBe("legacy");
+  });
+
+  it("answers any other address with the normal 404, never redirecting it", async () => {
+    for (const path of ["/wp-admin", "/dbx?studyName=X", "/ng-not"]) {
+      const result = await answer(path, "https://classic.example");
+      expect(statusOf(result), path).toBe(404);
+      expect((result as { data: { kind: string } }).data.kind, path).toBe("notFound");
+    }
+  });
+});

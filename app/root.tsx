@@ -1,4 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import {
   isRouteErrorResponse,
   Links,
@@ -13,16 +14,25 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { ErrorView } from "./components/ErrorView";
+import { ExternalLinkHost } from "./components/ExternalLink";
+import { NavigationProgress } from "./components/Loading";
+import { ToastArea, ToastProvider } from "./components/Toasts";
+import { consumeFlash } from "./lib/flash.server";
 import { htmlLang, i18nConfig } from "./lib/i18n";
 import { getLocale, localeCookieHeader } from "./lib/i18next.server";
 import { useNonce } from "./lib/nonce";
 import stylesheet from "./tailwind.css";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
   const headers = await localeCookieHeader(request, locale);
-  return data({ locale }, headers ? { headers } : undefined);
+  // Toasts flashed by the last action or redirect (app/lib/flash.server.ts): read once, then the cookie is cleared.
+  const flash = consumeFlash(request, context);
+  return data({ locale, flash }, headers ? { headers } : undefined);
 }
+
+/** The root loader is cheap and carries the flashed toasts: it runs on every navigation, not only after actions. */
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -42,7 +52,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen font-sans">
-        {children}
+        <ToastProvider flash={data?.flash}>
+          <ExternalLinkHost>
+            <NavigationProgress />
+            {children}
+            <ToastArea />
+          </ExternalLinkHost>
+        </ToastProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { forwardRef, type AnchorHTMLAttributes, type ReactNode } from "react";
 import { buildHref, isAbsoluteUrl, isLegacyPath, isOutsideSystem, resolveLegacyHref, type Query } from "~/lib/links";
 import { useSettings } from "~/lib/settings";
+import { ExternalLink } from "./ExternalLink";
 
 export interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
   /** An in-app path (/ng/…), a legacy path (/db, …) or an absolute address. */
@@ -37,11 +38,10 @@ export const AppLink = forwardRef<HTMLAnchorElement, AppLinkProps>(function AppL
   }
   const target = newTab ? { target: "_blank", rel: "noopener noreferrer" } : {};
   if (isOutsideSystem(built, [settings?.legacyBaseUrl, settings?.studyDesignerUrl])) {
-    // Replaced by the confirming external link (issue 4, links part).
     return (
-      <a ref={ref} {...rest} href={built} target="_blank" rel="noopener noreferrer">
+      <ExternalLink ref={ref} {...rest} href={built}>
         {children}
-      </a>
+      </ExternalLink>
     );
   }
   if (legacy || isLegacyPath(built) || isAbsoluteUrl(built)) {

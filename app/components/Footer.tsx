@@ -2,7 +2,10 @@ import { useTranslation } from "react-i18next";
 import type { Settings } from "@server/contracts/settings";
 import { AppLink } from "./AppLink";
 
-/** Version (plain text unless a link is allowed), support, copyright range, legal name, privacy and terms (000 §2.7). */
+/**
+ * Version (plain text unless a link is allowed), support, copyright range, legal name, privacy and terms (000 §2.7).
+ * Addresses outside the system ask for confirmation first (AppLink).
+ */
 export function Footer({ settings, versionHref }: { settings: Settings | null; versionHref?: string | null }) {
   const { t } = useTranslation();
   if (!settings) return null;
@@ -25,23 +28,23 @@ export function Footer({ settings, versionHref }: { settings: Settings | null; v
       </a>
       <span>
         {t("footer.copyright", { years })}{" "}
-        <a href={settings.rbqmUrl} target="_blank" rel="noreferrer" className={link}>
+        <AppLink to={settings.rbqmUrl} newTab className={link}>
           {settings.legalName}
-        </a>
+        </AppLink>
       </span>
       {settings.privacyPolicyUrl ? (
-        <a href={settings.privacyPolicyUrl} target="_blank" rel="noreferrer" className={link}>
+        <AppLink to={settings.privacyPolicyUrl} newTab className={link}>
           {t("footer.privacyPolicy")}
-        </a>
+        </AppLink>
       ) : null}
       {settings.licenseAgreementLink ? (
-        <a href={settings.licenseAgreementLink} target="_blank" rel="noreferrer" className={link}>
+        <AppLink to={settings.licenseAgreementLink} newTab className={link}>
           {t("footer.terms")}
-        </a>
+        </AppLink>
       ) : null}
-      <a href={settings.helpUrl} target="_blank" rel="noreferrer" className={link}>
+      <AppLink to={settings.helpUrl} newTab className={link}>
         {t("footer.help")}
-      </a>
+      </AppLink>
     </footer>
   );
 }

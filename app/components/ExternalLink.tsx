@@ -1,0 +1,85 @@
+import { createContext, forwardRef, useCallback, useContext, useMemo, useState, type AnchorHTMLAttributes, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { leaveHref } from "~/lib/external-links";
+import { ConfirmDialog } from "./ConfirmDialog";
+
+/**
+ * Links to addresses outside the system (000 §2.4, §4.6, §9): they ask first — 'Warning', 'You are about to navigate
+ * to a page outside of the system. Are you sure you wish to proceed?' — and only then open the address in a new tab.
+ *
+ * Without JavaScript the link leads to the confirmation page /ng/leave?to=<address>. With it, a click opens the
+ * ConfirmDialog, held by one host mounted in app/root.tsx: a link inside a menu that closes (and unmounts) on click
+ * still gets its dialog. Proceed is a real link, target _blank, rel noopener noreferrer.
+ */
+
+interface ExternalLinkHostApi {
+  confirm: (address: string, opener: HTMLElement | null) => void;
+}
+
+const HostContext = createContext<ExternalLinkHostApi | null>(null);
+
+export function ExternalLinkHost({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState<{ address: string; opener: HTMLElement | null } | null>(null);
+  const confirm = useCallback((address: string, opener: HTMLElement | null) => setPending({ address, opener }), []);
+  const api = useMemo(() => ({ confirm }), [confirm]);
+  return (
+    <HostContext.Provider value={api}>
+      {children}
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open) setPending(null);
+        }}
+        returnFocusTo={pending?.opener}
+        title={t("links.external.title")}
+        body={<ExternalLinkText address={pending?.address ?? ""} />}
+        confirmLabel={t("links.external.proceed")}
+        confirmHref={pending?.address}
+        confirmNewTab
+      />
+    </HostContext.Provider>
+  );
+}
+
+/** The warning and the address, in the dialog and on /ng/leave. */
+export function ExternalLinkText({ address }: { address: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p>{t("links.external.text")}</p>
+      <p className="mt-3 break-all font-mono text-sm text-slate-600" data-testid="external-address">
+        {address}
+      </p>
+    </>
+  );
+}
+
+export interface ExternalLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
+  /** The absolute address outside the system. */
+  href: string;
+  children: ReactNode;
+}
+
+/** Forwards its ref and props (menus use it as their item); a click asks first, through the host's dialog. */
+export const ExternalLink = forwardRef<HTMLAnchorElement, ExternalLinkProps>(function ExternalLink({ href, children, onClick, ...rest }, ref) {
+  const host = useContext(HostContext);
+  return (
+    <a
+      ref={ref}
+      {...rest}
+      href={leaveHref(href)}
+      aria-haspopup="dialog"
+      data-external-href={href}
+      onClick={(event) => {
+        onClick?.(event);
+        if (event.defaultPrevented) return;
+        if (!host || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        host.confirm(href, event.currentTarget);
+      }}
+    >
+      {children}
+    </a>
+  );
+});

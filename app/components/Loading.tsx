@@ -1,0 +1,66 @@
+import { useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * Loading (000 §4.7). Remix counts requests for us: a navigation (page load or form post) is the global loading state,
+ * shown by <NavigationProgress/> (mounted once in app/root.tsx); a fetcher's own state is partial loading, shown by
+ * <BusyFieldset/>, which disables the buttons and inputs inside it and shows a spinner.
+ */
+
+/** A thin indeterminate bar at the top of the page while a navigation is under way (JavaScript only). */
+export function NavigationProgress() {
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  if (navigation.state === "idle") return null;
+  return (
+    <div
+      role="progressbar"
+      aria-label={t("feedback.loading.page")}
+      aria-busy="true"
+      data-testid="navigation-progress"
+      className="fixed inset-x-0 top-0 z-[70] h-1 overflow-hidden bg-brand-100"
+    >
+      <div className="h-full w-full animate-pulse bg-brand-600" />
+    </div>
+  );
+}
+
+/** A small spinner with a text for assistive technology. */
+export function Spinner({ label, className = "" }: { label?: string; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`inline-flex items-center gap-2 text-sm text-slate-600 ${className}`} data-testid="spinner">
+      <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600" />
+      <span className="sr-only">{label ?? t("feedback.loading.busy")}</span>
+    </span>
+  );
+}
+
+/** Whether a fetcher (or anything with a state) is busy: the partial loading counter of 000 §4.7. */
+export function useBusy(fetcher: { state: "idle" | "loading" | "submitting" }): boolean {
+  return fetcher.state !== "idle";
+}
+
+export interface BusyFieldsetProps {
+  /** True while the fetcher (or request) this part belongs to is busy: everything inside is disabled. */
+  busy: boolean;
+  /** The fieldset's legend; visually hidden unless `showLegend`. */
+  legend?: string;
+  showLegend?: boolean;
+  className?: string;
+  /** Where the spinner goes: after the content (default) or nowhere (the caller shows its own). */
+  spinner?: "after" | "none";
+  children: ReactNode;
+}
+
+/** Partial loading: a fieldset disabled while busy (buttons and inputs with it), with a spinner (000 §4.7). */
+export function BusyFieldset({ busy, legend, showLegend, className = "", spinner = "after", children }: BusyFieldsetProps) {
+  return (
+    <fieldset disabled={busy} aria-busy={busy} className={`min-w-0 ${className}`}>
+      {legend ? <legend className={showLegend ? "mb-2 font-medium text-slate-800" : "sr-only"}>{legend}</legend> : null}
+      {children}
+      {busy && spinner === "after" ? <Spinner className="mt-2" /> : null}
+    </fieldset>
+  );
+}

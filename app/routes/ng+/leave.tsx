@@ -1,0 +1,96 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { CompanyLogo } from "~/components/CompanyLogo";
+import { ErrorView } from "~/components/ErrorView";
+import { ExternalLinkText } from "~/components/ExternalLink";
+import { externalAddress } from "~/lib/external-links";
+import { getFixedT } from "~/lib/i18next.server";
+import { sameOriginReferrer } from "~/lib/safe-redirect";
+import { pageTitle, settingsFromMatches, useSettings } from "~/lib/settings";
+
+/**
+ * /ng/leave?to=<address>: the question an external link asks before it opens an address outside the system
+ * (000 §2.4, §4.6, §9), as a page for browsers without JavaScript (with it, AppLink asks in a dialog). Needs no
+ * sign-in. Only absolute http(s) addresses are offered; anything else is a 400. The page never redirects by itself.
+ */
+const querySchema = z.object({
+  to: z.string().transform((value, ctx) => {
+    const address = externalAddress(value);
+    if (!address) ctx.addIssue({ code: "custom", message: "links.leave.invalid" });
+    return address ?? "";
+  }),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const t = await getFixedT(request);
+  const submission = parseWithZod(url.searchParams, { schema: querySchema });
+  if (submission.status !== "success" || url.searchParams.getAll("to").length !== 1) {
+    throw data({ pageName: t("links.leave.invalidTitle") }, { status: 400 });
+  }
+  const back = sameOriginReferrer(request);
+  return data(
+    {
+      to: submission.value.to,
+      // Never "back" to this page itself.
+      backHref: back.startsWith("/ng/leave") ? "/ng/" : back,
+      pageName: t("links.leave.pageName"),
+    },
+    { headers: { "cache-control": "no-store" } },
+  );
+}
+
+const card = "w-full max-w-xl rounded-lg border border-slate-200 bg-white p-8 shadow-sm";
+const proceedClass =
+  "inline-flex items-center rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+const cancelClass =
+  "inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+
+export default function Leave() {
+  const { to, backHref } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <main id="main" className="flex min-h-screen items-center justify-center p-6">
+      <div className={card}>
+        <CompanyLogo className="mb-6 h-10 w-auto" />
+        <h1 className="text-2xl font-semibold text-slate-900">{t("links.external.title")}</h1>
+        <div className="mt-3 text-slate-700">
+          <ExternalLinkText address={to} />
+        </div>
+        <div className="mt-8 flex flex-wrap items-center gap-3">
+          <a href={backHref} className={cancelClass}>
+            {t("links.leave.cancel")}
+          </a>
+          <a href={to} target="_blank" rel="noopener noreferrer" className={proceedClass}>
+            {t("links.external.proceed")}
+          </a>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) => [
+  { title: pageTitle(settingsFromMatches(matches), loaderData?.pageName) },
+  { name: "robots", content: "noindex" },
+];
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const settings = useSettings();
+  if (isRouteErrorResponse(error) && error.status === 400) {
+    return (
+      <ErrorView
+        title={t("links.leave.invalidTitle")}
+        message={t("links.leave.invalid")}
+        homeLabel={t("notFound.home")}
+        supportEmail={settings?.rbqmSupportEmail}
+      />
+    );
+  }
+  return <ErrorView title={t("errorPage.title")} message={t("errorPage.message")} homeLabel={t("notFound.home")} />;
+}

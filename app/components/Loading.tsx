@@ -1,6 +1,7 @@
 import { useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Spinner } from "./widgets/Spinner";
 
 /**
  * Loading (000 §4.7). Remix counts requests for us: a navigation (page load or form post) is the global loading state,
@@ -26,17 +27,6 @@ export function NavigationProgress() {
   );
 }
 
-/** A small spinner with a text for assistive technology. */
-export function Spinner({ label, className = "" }: { label?: string; className?: string }) {
-  const { t } = useTranslation();
-  return (
-    <span className={`inline-flex items-center gap-2 text-sm text-slate-600 ${className}`} data-testid="spinner">
-      <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600" />
-      <span className="sr-only">{label ?? t("feedback.loading.busy")}</span>
-    </span>
-  );
-}
-
 /** Whether a fetcher (or anything with a state) is busy: the partial loading counter of 000 §4.7. */
 export function useBusy(fetcher: { state: "idle" | "loading" | "submitting" }): boolean {
   return fetcher.state !== "idle";
@@ -46,7 +36,7 @@ export interface BusyFieldsetProps {
   /** True while the fetcher (or request) this part belongs to is busy: everything inside is disabled. */
   busy: boolean;
   /** The fieldset's legend; visually hidden unless `showLegend`. */
-  legend?: string;
+  legend?: ReactNode;
   showLegend?: boolean;
   className?: string;
   /** Where the spinner goes: after the content (default) or nowhere (the caller shows its own). */

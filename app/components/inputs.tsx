@@ -15,7 +15,7 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { FieldFrame, inputClass, PasswordInput as PasswordControl } from "~/components/forms";
-import { Spinner } from "~/components/widgets/Spinner";
+import { BusyFieldset } from "~/components/Loading";
 import { checkValue, translateMessage, type FieldRules } from "~/lib/validation";
 
 /** The bare password box with its show/hide toggle (the one the sign-in pages use). */
@@ -377,17 +377,11 @@ export interface PartialLoadingFieldsetProps {
   children: ReactNode;
 }
 
-/** A <fieldset> that disables what it holds during a partial load, with a spinner and aria-busy. */
+/** A <fieldset> that disables what it holds during a partial load, with a spinner and aria-busy (one implementation: BusyFieldset). */
 export function PartialLoadingFieldset({ busy, legend, className = "", children }: PartialLoadingFieldsetProps) {
   return (
-    <fieldset disabled={busy} aria-busy={busy} className={`relative m-0 min-w-0 border-0 p-0 ${className}`}>
-      {legend ? <legend className="mb-2 text-base font-semibold text-slate-900">{legend}</legend> : null}
+    <BusyFieldset busy={busy} legend={legend} showLegend className={className}>
       {children}
-      {busy ? (
-        <div className="absolute inset-0 flex items-center justify-center bg-white/60">
-          <Spinner />
-        </div>
-      ) : null}
-    </fieldset>
+    </BusyFieldset>
   );
 }

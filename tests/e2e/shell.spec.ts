@@ -7,6 +7,7 @@ import { expect, expectAccessible, signInAs, test, waitForHydration } from "./su
  */
 
 const COMPANY = "6560de000000000000000001";
+const HELP_URL = "https://help.rbqm.example/articles";
 const companyHome = `/ng/companies/${COMPANY}`;
 const studyPage = (studyName: string) => `${companyHome}/studies/${studyName}`;
 
@@ -285,7 +286,22 @@ test.describe("the dropdowns open and their links work", () => {
     await waitForHydration(page, javaScriptEnabled);
     const help = await openMenu(page, "help", javaScriptEnabled);
     await expect(help.getByTestId("nav-feedback")).toHaveAttribute("href", "/feedback");
-    await closeMenu(page, "help", javaScriptEnabled);
+    // Help Articles lies outside the system: it asks first, then opens in a new tab (000 §2.4, §4.6).
+    const articles = help.getByTestId("nav-helpArticles");
+    await expect(articles).toHaveAttribute("href", `/ng/leave?to=${encodeURIComponent(HELP_URL)}`);
+    await articles.click();
+    if (javaScriptEnabled) {
+      const dialog = page.getByRole("dialog", { name: "Warning" });
+      await expect(dialog).toContainText("You are about to navigate to a page outside of the system. Are you sure you wish to proceed?");
+      await expect(dialog.getByRole("link", { name: "Proceed" })).toHaveAttribute("href", HELP_URL);
+      await expect(dialog.getByRole("link", { name: "Proceed" })).toHaveAttribute("target", "_blank");
+      await dialog.getByRole("link", { name: "Cancel" }).click();
+      await expect(dialog).toHaveCount(0);
+    } else {
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Warning");
+      await expect(page.getByRole("link", { name: "Proceed" })).toHaveAttribute("href", HELP_URL);
+      await page.goBack();
+    }
 
     const oversight = await openMenu(page, "oversight", javaScriptEnabled);
     await expect(oversight.getByTestId("nav-subjects")).toHaveAttribute("href", "/patients/study/DEMO001");

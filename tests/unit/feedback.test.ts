@@ -1,23 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { contextFor } from "../support/web-context";
 import type { WebContext } from "~/lib/context.server";
 import { externalAddress, leaveHref, legacyRedirectTarget } from "~/lib/external-links";
 import { consumeFlash, flash, toastForApiFailure } from "~/lib/flash.server";
 import { isLegacyPath, isOutsideSystem } from "~/lib/links";
 import { writeFlowCookie } from "~/lib/session.server";
 import { isNetworkError, normaliseToastType, showErrorToast, showToast, subscribeToasts, type ToastRequest } from "~/lib/toasts";
-
-function contextFor(publicUrl = "http://localhost:3000", secret = "s".repeat(40)): WebContext {
-  return {
-    apiTransport: async () => new Response(null, { status: 500 }),
-    requestId: "r",
-    cspNonce: "n",
-    logger: { info() {}, warn() {}, error() {}, debug() {} } as unknown as WebContext["logger"],
-    web: { publicUrl, isProduction: true, sessionSecret: secret },
-    responseCookies: new Map(),
-    pendingValues: new Map(),
-    memo: new Map(),
-  };
-}
 
 /** The browser's next request, carrying the cookies the last response set (a Max-Age=0 cookie is dropped). */
 function nextRequest(from: WebContext, extraCookie?: string): Request {

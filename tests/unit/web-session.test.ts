@@ -1,21 +1,9 @@
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
+import { contextFor } from "../support/web-context";
 import { currentPagePath, loginUrl, sessionFromTokens, tokenExpiresAt } from "~/lib/auth.server";
 import type { WebContext } from "~/lib/context.server";
 import { readAuthSession, readLoginProcess, writeAuthSession, writeLoginProcess, type AuthSession } from "~/lib/session.server";
-
-function contextFor(publicUrl = "http://localhost:3000", secret = "s".repeat(40)): WebContext {
-  return {
-    apiTransport: async () => new Response(null, { status: 500 }),
-    requestId: "r",
-    cspNonce: "n",
-    logger: { info() {}, warn() {}, error() {}, debug() {} } as unknown as WebContext["logger"],
-    web: { publicUrl, isProduction: true, sessionSecret: secret },
-    responseCookies: new Map(),
-    pendingValues: new Map(),
-    memo: new Map(),
-  };
-}
 
 const session: AuthSession = { accessToken: "a", refreshToken: "r", idToken: "i", user: { id: "u1", name: "Ada" }, checkedAt: 1 };
 

@@ -29,7 +29,7 @@ export function Spinner({ label, decorative = false, className = "" }: SpinnerPr
   }
   const name = label ?? t("common.loading");
   return (
-    <span role="status" aria-label={name} className={`inline-flex items-center ${className}`}>
+    <span role="status" aria-label={name} className={`inline-flex items-center ${className}`} data-testid="spinner">
       <SpinnerIcon />
       <span className="sr-only">{name}</span>
     </span>

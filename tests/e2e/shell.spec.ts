@@ -180,6 +180,17 @@ test.describe("permissions and context before each page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
+  test("/ng/empty is an empty page for signed-in users only", async ({ page }) => {
+    await page.goto("/ng/empty");
+    await expect(page).toHaveURL(/\/ng\/login\?continue=%2Fng%2Fempty$/);
+    await signInAs(page, USERS.monitor);
+    const response = await page.goto("/ng/empty");
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle("RBQM Studio - Empty page");
+    await expect(page.getByTestId("empty-page")).toHaveText("Empty page");
+    await expectAccessible(page);
+  });
+
   test("signed out, a shell page asks for sign-in and comes back", async ({ page }) => {
     await page.goto(studyPage("DEMO001"));
     await expect(page).toHaveURL(/\/ng\/login\?continue=/);

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
 import { requireUser } from "~/lib/auth.server";
 import { getFixedT } from "~/lib/i18next.server";
 import { pageTitle, settingsFromMatches } from "~/lib/settings";
@@ -11,7 +12,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function Empty() {
-  return <main id="main" data-testid="empty-page" />;
+  const { t } = useTranslation();
+  // Nothing to see; the heading is for assistive technology only.
+  return (
+    <main id="main" data-testid="empty-page">
+      <h1 className="sr-only">{t("empty.title")}</h1>
+    </main>
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [

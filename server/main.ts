@@ -65,8 +65,9 @@ function loadEnvFile(): void {
   }
 }
 
-export async function createHttpApp(config: Config, logger: Logger, service: ApiService | undefined): Promise<Hono> {
-  const app = new Hono();
+export async function createHttpApp(config: Config, logger: Logger, service: ApiService | undefined): Promise<Hono<HttpEnv>> {
+  // Per request: the API calls the web app made while answering it (logged with the request, so a page's cost shows).
+  const app = new Hono<HttpEnv>();
 
   // One request id per request: on every log line (API included) and in the X-Request-Id answer header.
   app.use("*", async (c, next) => {
@@ -80,6 +81,7 @@ export async function createHttpApp(config: Config, logger: Logger, service: Api
         path: loggablePath(c.req.url),
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
+        ...c.get("apiCalls"),
       };
       const quiet = entry.path === "/healthz" || entry.path === "/readyz" || entry.path.startsWith("/ng/build/");
       if (quiet) logger.debug(entry, "request");
@@ -117,8 +119,14 @@ export async function createHttpApp(config: Config, logger: Logger, service: Api
     await next();
   });
   app.all("*", async (c) => {
+    const calls: ApiCallCount = { apiCalls: 0, permissionChecks: 0 };
+    c.set("apiCalls", calls);
     const context: WebContext = {
-      apiTransport: transport,
+      apiTransport: (request) => {
+        calls.apiCalls += 1;
+        if (new URL(request.url).pathname === "/api/auth/permissions/check") calls.permissionChecks += 1;
+        return transport(request);
+      },
       requestId: currentRequestId() ?? requestIdFrom(undefined),
       cspNonce: crypto.randomBytes(16).toString("base64"),
       logger,
@@ -132,6 +140,13 @@ export async function createHttpApp(config: Config, logger: Logger, service: Api
   });
   return app;
 }
+
+interface ApiCallCount {
+  apiCalls: number;
+  permissionChecks: number;
+}
+
+type HttpEnv = { Variables: { apiCalls?: ApiCallCount } };
 
 /** Adds the cookies a request queued (sign-in state, refreshed tokens) to its response, whatever route answered. */
 function withQueuedCookies(response: Response, cookies: Map<string, string>): Response {

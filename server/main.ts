@@ -15,7 +15,7 @@ import { createHttpTransport, type ApiTransport } from "../app/lib/api/transport
 import type { WebContext } from "../app/lib/context.server";
 import { ConfigError, loadConfig, type Config } from "./config/config";
 import { resolveAppSecret } from "./config/secret";
-import { createLogger, currentRequestId, loggablePath, requestIdFrom, runWithRequestId, type Logger } from "./observability/logger";
+import { createLogger, currentRequestId, stdoutDestination, loggablePath, requestIdFrom, runWithRequestId, type Logger } from "./observability/logger";
 import { createApiService, type ApiService } from "./service";
 import { loadRemixHandler } from "./web/remix-handler";
 
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, stdoutDestination());
   let service: ApiService | undefined;
   try {
     service = config.role === "web" ? undefined : await createApiService({ config, logger });

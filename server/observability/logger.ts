@@ -54,3 +54,21 @@ export function loggablePath(url: string): string {
     return "(unparseable)";
   }
 }
+
+/**
+ * Standard output as the log destination. When its reader goes away (EPIPE: the supervisor or pipe that read the logs
+ * has ended), logging stops and the service goes on, and can still stop cleanly; pino's own file-descriptor writer
+ * would retry that write forever.
+ */
+export function stdoutDestination(stdout: NodeJS.WriteStream = process.stdout): pino.DestinationStream {
+  let broken = false;
+  stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") broken = true;
+    else throw error;
+  });
+  return {
+    write(line: string) {
+      if (!broken) stdout.write(line);
+    },
+  };
+}

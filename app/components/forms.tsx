@@ -1,6 +1,9 @@
+import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 
 /** True once React has hydrated: what only scripts can do (disabling, toggles) waits for it. */
 export function useHydrated(): boolean {
@@ -102,4 +105,21 @@ export function PasswordInput({
 /** Whether a form of this page is being submitted. */
 export function usePending(): boolean {
   return useNavigation().state !== "idle";
+}
+
+/**
+ * A conform form validated by its zod schema, the way every form of the product validates: on leaving a field, then
+ * again on each input once shown. The server parses the same schema.
+ */
+export function useZodForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  schema: Schema,
+  options: { lastResult?: SubmissionResult<string[]> | null; defaultValue?: DefaultValue<z.input<Schema>> } = {},
+) {
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    lastResult: options.lastResult,
+    defaultValue: options.defaultValue,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
 }

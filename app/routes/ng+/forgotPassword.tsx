@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { UnknownErrorNotice } from "~/components/SignInError";
-import { Field, inputClass, linkButton, primaryButton, useHydrated, usePending } from "~/components/forms";
+import { Field, inputClass, linkButton, primaryButton, useHydrated, usePending, useZodForm } from "~/components/forms";
 import { Notice, ReasonList, SignInLayout } from "~/components/SignInLayout";
 import { apiFor } from "~/lib/context.server";
 import { getFixedT } from "~/lib/i18next.server";
@@ -59,13 +59,7 @@ export default function ForgotPassword() {
   // Changing the e-mail clears the result (000 §4.4).
   const [outcome, setOutcome] = useState<Outcome | null>(actionData?.outcome ?? null);
   useEffect(() => setOutcome(actionData?.outcome ?? null), [actionData]);
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    defaultValue: { email: loaderData.email },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useZodForm(schema, { lastResult: actionData?.result, defaultValue: { email: loaderData.email } });
   const valid = schema.shape.email.safeParse(email).success;
   const sent = outcome === "sent";
   const errors = fields.email.errors?.map((key) => t(key));

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { UnknownErrorNotice } from "~/components/SignInError";
-import { Field, linkButton, PasswordInput, primaryButton, useHydrated, usePending } from "~/components/forms";
+import { Field, linkButton, PasswordInput, primaryButton, useHydrated, usePending, useZodForm } from "~/components/forms";
 import { Notice, ReasonList, SignInLayout } from "~/components/SignInLayout";
 import { apiFor } from "~/lib/context.server";
 import { getFixedT } from "~/lib/i18next.server";
@@ -75,12 +75,7 @@ export default function SetNewPassword() {
   // Editing either field clears the result (000 §4.4).
   const [outcome, setOutcome] = useState<Outcome | null>(actionData?.outcome ?? null);
   useEffect(() => setOutcome(actionData?.outcome ?? null), [actionData]);
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useZodForm(schema, { lastResult: actionData?.result });
   const done = outcome === "done";
   const valid = password.trim().length >= MIN_PASSWORD_LENGTH && password.trim() === confirm.trim();
   const passwordErrors = fields.password.errors?.map((key) => t(key));

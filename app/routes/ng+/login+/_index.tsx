@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
@@ -7,7 +7,7 @@ import { LoginResult, normaliseEmail } from "@server/contracts/auth";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { Field, inputClass, primaryButton, useHydrated, usePending } from "~/components/forms";
+import { Field, inputClass, primaryButton, useHydrated, usePending, useZodForm } from "~/components/forms";
 import { SignInErrorNotice } from "~/components/SignInError";
 import { Notice, SignInLayout } from "~/components/SignInLayout";
 import { redirectIfSignedIn } from "~/lib/auth.server";
@@ -66,13 +66,7 @@ export default function Login() {
   const pending = usePending();
   const hydrated = useHydrated();
   const [email, setEmail] = useState(loaderData.email);
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    defaultValue: { email: loaderData.email },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useZodForm(schema, { lastResult: actionData?.result, defaultValue: { email: loaderData.email } });
   const valid = schema.shape.email.safeParse(email).success;
   const errors = fields.email.errors?.map((key) => t(key));
   return (

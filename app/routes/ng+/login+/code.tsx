@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
@@ -7,7 +7,7 @@ import { LoginResult, SECURITY_CODE_TTL_SECONDS } from "@server/contracts/auth";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { Field, inputClass, linkButton, primaryButton, useHydrated, usePending } from "~/components/forms";
+import { Field, inputClass, linkButton, primaryButton, useHydrated, usePending, useZodForm } from "~/components/forms";
 import { SignInErrorNotice } from "~/components/SignInError";
 import { Notice, SignInLayout } from "~/components/SignInLayout";
 import { redirectIfSignedIn } from "~/lib/auth.server";
@@ -79,12 +79,7 @@ export default function LoginCode() {
   const pending = usePending();
   const hydrated = useHydrated();
   const [code, setCode] = useState("");
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useZodForm(schema, { lastResult: actionData?.result });
   const errors = fields.code.errors?.map((key) => t(key));
   return (
     <SignInLayout heading={t("auth.codeHeading")}>

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
@@ -7,7 +7,7 @@ import { LoginResult } from "@server/contracts/auth";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { Field, linkButton, PasswordInput, primaryButton, useHydrated, usePending } from "~/components/forms";
+import { Field, linkButton, PasswordInput, primaryButton, useHydrated, usePending, useZodForm } from "~/components/forms";
 import { SignInErrorNotice } from "~/components/SignInError";
 import { SignInLayout } from "~/components/SignInLayout";
 import { redirectIfSignedIn } from "~/lib/auth.server";
@@ -62,12 +62,7 @@ export default function LoginPassword() {
   const hydrated = useHydrated();
   const [shown, setShown] = useState(false);
   const [password, setPassword] = useState("");
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useZodForm(schema, { lastResult: actionData?.result });
   const errors = fields.password.errors?.map((key) => t(key));
   const showsError = !!actionData?.error;
   return (

@@ -20,7 +20,8 @@ function oauthError(status: number, error: string, description: string): Respons
   );
 }
 
-function tokenResponse(tokens: unknown): Response {
+/** A JSON answer that must never be cached (tokens, sign-in results). */
+export function tokenResponse(tokens: unknown): Response {
   return new Response(JSON.stringify(tokens), {
     status: 200,
     headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", pragma: "no-cache" },

@@ -1,12 +1,7 @@
 import { oidcDiscoverRequestSchema, oidcLoginRequestSchema } from "../../contracts/oidc-sso";
 import { defineRoute } from "../../http/route";
+import { tokenResponse } from "../http";
 import { discoverOidc, oidcLogin } from "./service";
-
-const noStore = (body: unknown) =>
-  new Response(JSON.stringify(body), {
-    status: 200,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", pragma: "no-cache" },
-  });
 
 /** Single sign-on through a company's OpenID Connect identity provider (docs/decisions/0015-oidc-single-sign-on.md). */
 export const oidcSsoRoutes = [
@@ -26,6 +21,6 @@ export const oidcSsoRoutes = [
     body: oidcLoginRequestSchema,
     maxBodyBytes: 32 * 1024,
     handler: async ({ deps, db, body }) =>
-      noStore(await oidcLogin(deps, db, { companyId: body.CompanyId, idToken: body.IdToken, nonce: body.Nonce })),
+      tokenResponse(await oidcLogin(deps, db, { companyId: body.CompanyId, idToken: body.IdToken, nonce: body.Nonce })),
   }),
 ];

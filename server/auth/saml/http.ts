@@ -7,6 +7,7 @@ import { ApiError } from "../../http/problem";
 import { defineRoute } from "../../http/route";
 import { consumeSamlResponse, resumeSamlLogin, SamlFailure, samlMetadata, spSigning, startSamlLogin } from "./service";
 import { readBodyText } from "../../http/body";
+import { tokenResponse } from "../http";
 
 /** The assertion consumer service takes form posts of at most this size (a signed response is a few KiB). */
 const MAX_ACS_BODY_BYTES = 512 * 1024;
@@ -86,13 +87,6 @@ export function createSamlRouter(deps: ServiceDeps): Hono {
   });
 
   return router;
-}
-
-function tokenResponse(tokens: unknown): Response {
-  return new Response(JSON.stringify(tokens), {
-    status: 200,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", pragma: "no-cache" },
-  });
 }
 
 /** The API call behind /ng/saml/resumeLogin. */

@@ -1,6 +1,7 @@
 import { data } from "@remix-run/node";
 import type { CompanyInfo } from "@server/contracts/companies";
 import type { Settings } from "@server/contracts/settings";
+import type { StudyListItem } from "@server/contracts/studies";
 import type { ApiClient } from "./api/client.server";
 import { requireUser, type SignedIn } from "./auth.server";
 import type { WebContext } from "./context.server";
@@ -103,13 +104,7 @@ export async function loadCompanyShell(request: Request, context: WebContext, co
     return {
       company: company.data,
       nav: buildNav(navContext(companyId, company.data, settings), can),
-      studies: studies.map((study) => ({
-        studyName: study.studyName,
-        displayId: study.displayId,
-        displayName: study.displayName,
-        isRetired: study.isRetired,
-        href: studyEntryHref(companyId, study.studyName, can),
-      })),
+      studies: menuEntries(companyId, studies, can),
       notificationCount: notifications.ok ? notifications.data.totalRecords : 0,
       user: {
         id: session.user.id,
@@ -149,13 +144,7 @@ export async function loadStudyMenu(request: Request, context: WebContext, compa
   const list = await api.studies.list(companyId);
   if (!list.ok) return [];
   const allowed = await batch.check(list.data.items.flatMap((study) => studyEntryAddresses(companyId, study.studyName)));
-  return list.data.items.map((study) => ({
-    studyName: study.studyName,
-    displayId: study.displayId,
-    displayName: study.displayName,
-    isRetired: study.isRetired,
-    href: studyEntryHref(companyId, study.studyName, (a) => allowed.get(a) === true),
-  }));
+  return menuEntries(companyId, list.data.items, (a) => allowed.get(a) === true);
 }
 
 /** The signed-in user's settings; a user without a home company cannot have one (a data error). */
@@ -164,4 +153,15 @@ export async function requireUserSettings(request: Request, context: WebContext)
   const settings = await userSettings(context, api);
   if (!settings.companyId) throw new Error("The signed-in user has no home company.");
   return settings;
+}
+
+/** The study list's entries: each study with where it leads (Dashboard, else RACT, else nowhere). */
+function menuEntries(companyId: string, studies: readonly StudyListItem[], can: (address: string) => boolean): StudyMenuEntry[] {
+  return studies.map((study) => ({
+    studyName: study.studyName,
+    displayId: study.displayId,
+    displayName: study.displayName,
+    isRetired: study.isRetired,
+    href: studyEntryHref(companyId, study.studyName, can),
+  }));
 }

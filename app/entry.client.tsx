@@ -1,49 +1,39 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
-import HttpBackend from "i18next-http-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig } from "./lib/i18n";
+import { I18nProvider } from "./lib/i18n-react";
+import { createTranslator, type Messages } from "./lib/translate";
+
+/** The page's messages: GET {origin}/locales/{locale}.json (000 §7); a 404 is logged as the spec says. */
+async function loadMessages(locale: string): Promise<Messages | null> {
+  try {
+    const response = await fetch(`/locales/${locale}.json`, { credentials: "same-origin" });
+    if (response.status === 404) console.warn(`locale ${locale} not found`);
+    if (!response.ok) return null;
+    return (await response.json()) as Messages;
+  } catch {
+    return null;
+  }
+}
 
 async function hydrate() {
-  const lng = document.documentElement.dataset.locale ?? i18nConfig.fallbackLng;
-  await i18next
-    .use(initReactI18next)
-    .use(HttpBackend)
-    .init({
-      ...i18nConfig,
-      supportedLngs: [...i18nConfig.supportedLngs],
-      ns: [...i18nConfig.ns],
-      lng,
-      backend: {
-        loadPath: "/locales/{{lng}}.json",
-        // GET {origin}/locales/{locale}.json (000 §7); a 404 is logged as the spec says.
-        request: (_options: unknown, url: string, _payload: unknown, callback: (error: unknown, response?: { status: number; data: string }) => void) => {
-          fetch(url, { credentials: "same-origin" })
-            .then(async (response) => {
-              if (response.status === 404) console.warn(`locale ${lng} not found`);
-              callback(null, { status: response.status, data: await response.text() });
-            })
-            .catch((error: unknown) => callback(error));
-        },
-      },
-    });
-
+  const locale = document.documentElement.dataset.locale ?? i18nConfig.fallbackLng;
+  const messages = await loadMessages(locale);
   // Without its messages the page would hydrate into bare keys: leave it server-rendered, as it works without JS.
-  if (!i18next.hasResourceBundle(lng, "translation")) {
-    console.warn(`locale ${lng} could not be loaded; the page stays as the server rendered it`);
+  if (!messages) {
+    console.warn(`locale ${locale} could not be loaded; the page stays as the server rendered it`);
     return;
   }
-
+  const t = createTranslator(messages);
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      <I18nProvider t={t} locale={locale}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
   });
 }

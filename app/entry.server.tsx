@@ -4,8 +4,8 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { createServerI18n, getLocale } from "./lib/i18next.server";
+import { I18nProvider } from "./lib/i18n-react";
+import { getLocale, translatorFor } from "./lib/i18next.server";
 import { NonceProvider } from "./lib/nonce";
 import { documentSecurityHeaders } from "./lib/security-headers.server";
 
@@ -19,7 +19,7 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
-  const i18n = await createServerI18n(await getLocale(request));
+  const locale = await getLocale(request);
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
 
@@ -27,9 +27,9 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider nonce={nonce}>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider t={translatorFor(locale)} locale={locale}>
           <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        </I18nProvider>
       </NonceProvider>,
       {
         nonce,

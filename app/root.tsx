@@ -10,9 +10,8 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
+import { useEffect, type ReactNode } from "react";
+import { useTranslation } from "~/lib/i18n-react";
 import { ErrorView } from "./components/ErrorView";
 import { ExternalLinkHost } from "./components/ExternalLink";
 import { NavigationProgress } from "./components/Loading";
@@ -68,7 +67,12 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const data = useRouteLoaderData<typeof loader>("root");
-  useChangeLanguage(data?.locale ?? i18nConfig.fallbackLng);
+  const wanted = data?.locale ?? i18nConfig.fallbackLng;
+  const { locale } = useTranslation();
+  // The messages are loaded once, before hydration; a navigation that changes the locale loads the page anew.
+  useEffect(() => {
+    if (wanted !== locale) window.location.reload();
+  }, [wanted, locale]);
   return <Outlet />;
 }
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 
 /** The company logo (the product logo when signed out), served by /ng/companyLogo from the API. */
 export function CompanyLogo({ className }: { className?: string }) {

@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Form, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 
 /**
  * The one confirmation modal of the product (000 §4.6, §9). docs/decisions/0018-feedback-and-navigation.md.

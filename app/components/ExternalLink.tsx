@@ -1,5 +1,5 @@
 import { createContext, forwardRef, useCallback, useContext, useMemo, useState, type AnchorHTMLAttributes, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { leaveHref } from "~/lib/external-links";
 import { ConfirmDialog } from "./ConfirmDialog";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { SignInError } from "~/lib/sign-in-errors";
 import { useSettings } from "~/lib/settings";
 import { Notice, ReasonList } from "./SignInLayout";

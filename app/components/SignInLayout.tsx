@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { useSettings } from "~/lib/settings";
 import { CompanyLogo } from "./CompanyLogo";
 import { Footer } from "./Footer";

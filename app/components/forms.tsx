@@ -2,7 +2,7 @@ import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/r
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import type { z } from "zod";
 
 /** True once React has hydrated: what only scripts can do (disabling, toggles) waits for it. */

@@ -13,7 +13,7 @@ import {
   type ReactNode,
   type TextareaHTMLAttributes,
 } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { FieldFrame, inputClass, PasswordInput as PasswordControl } from "~/components/forms";
 import { BusyFieldset } from "~/components/Loading";
 import { checkValue, translateMessage, type FieldRules } from "~/lib/validation";

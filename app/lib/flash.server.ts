@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/lib/translate";
 import type { ApiResult } from "./api/client.server";
 import type { WebContext } from "./context.server";
 import { readFlowCookie, writeFlowCookie } from "./session.server";

@@ -1,9 +1,8 @@
-import { createInstance, type i18n as I18n } from "i18next";
-import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import deven from "../../locales/deven.json";
 import xx from "../../locales/xx.json";
 import { i18nConfig, isLocale, type Locale } from "./i18n";
+import { createTranslator, type Messages, type TFunction } from "./translate";
 
 export const resources = { deven: { translation: deven }, xx: { translation: xx } } as const;
 
@@ -42,11 +41,17 @@ export async function localeCookieHeader(request: Request, locale: Locale): Prom
   return { "set-cookie": `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly${secure}` };
 }
 
-/** A fresh i18next instance for one server render. */
-export async function createServerI18n(locale: Locale): Promise<I18n> {
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({ ...i18nConfig, supportedLngs: [...i18nConfig.supportedLngs], ns: [...i18nConfig.ns], lng: locale, resources });
-  return instance;
+/** One translator per locale and process: the messages never change while the process runs. */
+const translators = new Map<Locale, TFunction>();
+
+export function translatorFor(locale: Locale): TFunction {
+  let t = translators.get(locale);
+  if (!t) {
+    t = createTranslator(resources[locale].translation as Messages);
+    translators.set(locale, t);
+  }
+  return t;
 }
 
-export const getFixedT = (request: Request) => remixI18next.getFixedT(request);
+/** The texts of the request's locale, for loaders and actions. */
+export const getFixedT = async (request: Request): Promise<TFunction> => translatorFor(await getLocale(request));

@@ -1,6 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { ErrorView } from "~/components/ErrorView";
 import { apiFor } from "~/lib/context.server";
 import { legacyRedirectTarget } from "~/lib/external-links";

@@ -1,42 +1,30 @@
 /**
- * Rendering helpers for component tests (vitest with `// @vitest-environment jsdom`): an i18next instance with the
- * real deven texts, an I18nextProvider wrapper, and a data router around the component, as Remix links, forms and
+ * Rendering helpers for component tests (vitest with `// @vitest-environment jsdom`): the app's translator with the
+ * real deven texts, an I18nProvider wrapper, and a data router around the component, as Remix links, forms and
  * useLocation need one.
  */
 import { cleanup, render, type RenderResult } from "@testing-library/react";
-import { createInstance, type i18n as I18n } from "i18next";
 import { createElement, type ReactElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { afterEach } from "vitest";
 import deven from "../../locales/deven.json";
-import { i18nConfig } from "~/lib/i18n";
+import { I18nProvider } from "~/lib/i18n-react";
+import { createTranslator, type Messages, type TFunction } from "~/lib/translate";
 
-let instance: I18n | null = null;
+let translator: TFunction | null = null;
 
-/** One initialised i18next instance with locales/deven.json (synchronous: resources are inline). */
-export function testI18n(): I18n {
-  if (instance) return instance;
-  const created = createInstance();
-  void created.init({
-    ...i18nConfig,
-    supportedLngs: [...i18nConfig.supportedLngs],
-    ns: [...i18nConfig.ns],
-    lng: "deven",
-    resources: { deven: { translation: deven } },
-    initImmediate: false,
-  });
-  instance = created;
-  return created;
+/** The app's translator with locales/deven.json. */
+export function testT(): TFunction {
+  return (translator ??= createTranslator(deven as Messages));
 }
 
 /** The deven text of a key, as the components show it. */
-export const tt = (key: string, options?: Record<string, unknown>) => testI18n().t(key, options);
+export const tt = (key: string, options?: Record<string, unknown>) => testT()(key, options);
 
 export function I18nWrapper({ children }: { children: ReactNode }) {
-  return createElement(I18nextProvider, { i18n: testI18n() }, children);
+  return createElement(I18nProvider, { t: testT(), locale: "deven", children });
 }
 
 /** Renders inside a memory data router at `url` (default "/ng/list"), with the deven texts. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Footer } from "~/components/Footer";
 import { useSessionCheck } from "~/lib/session-check";
 import { useSettings } from "~/lib/settings";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { EmailInput, FileInput, PartialLoadingFieldset, PasswordInput, TextArea, TextInput } from "~/components/inputs";
 import { ActorDisplay } from "~/components/widgets/ActorDisplay";
 import { Collapsible } from "~/components/widgets/Collapsible";

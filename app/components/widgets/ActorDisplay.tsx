@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { describeActor, type ActorMessage, type ActorTag, type CompanyUser } from "~/lib/actor";
 
 export interface ActorDisplayProps {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { useHydrated } from "~/components/forms";
 
 /** How long 'copied' shows (000 §9). */

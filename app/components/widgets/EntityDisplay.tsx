@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { AppLink } from "~/components/AppLink";
 import { describeEntity, subjectHref, type DisplayEntity } from "~/lib/entity";
 import { NotAvailable } from "./NotAvailable";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { MouseEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Spinner } from "./Spinner";
 
 export interface LoadMoreButtonProps {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 
 /** 'not available', for a missing value (000 §8). */
 export function NotAvailable({ className = "" }: { className?: string }) {

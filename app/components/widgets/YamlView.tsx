@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { stringify } from "yaml";
 
 export type YamlResult = { kind: "empty" } | { kind: "malformed"; error: string } | { kind: "yaml"; text: string };

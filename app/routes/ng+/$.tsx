@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { ErrorView } from "~/components/ErrorView";
 import { getFixedT } from "~/lib/i18next.server";
 import { pageTitle, settingsFromMatches, useSettings } from "~/lib/settings";

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { CompanyLogo } from "~/components/CompanyLogo";
 import { Footer } from "~/components/Footer";
 import { linkButton } from "~/components/forms";

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { normaliseEmail, ResetResult } from "@server/contracts/auth";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { z } from "zod";
 import { UnknownErrorNotice } from "~/components/SignInError";
 import { Field, inputClass, linkButton, primaryButton, useHydrated, usePending, useZodForm } from "~/components/forms";

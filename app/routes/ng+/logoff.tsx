@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { linkButton } from "~/components/forms";
 import { SignInLayout } from "~/components/SignInLayout";
 import { getFixedT } from "~/lib/i18next.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { AppShell } from "~/components/shell/AppShell";
 import { GALLERY_TOTAL, WidgetGallery } from "~/components/shell/WidgetGallery";
 import { buildHref } from "~/lib/links";

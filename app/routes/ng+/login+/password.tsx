@@ -5,7 +5,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LoginResult } from "@server/contracts/auth";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { z } from "zod";
 import { Field, linkButton, PasswordInput, primaryButton, useHydrated, usePending, useZodForm } from "~/components/forms";
 import { SignInErrorNotice } from "~/components/SignInError";

@@ -1,8 +1,8 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AuthorizationError } from "@server/contracts/oauth";
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "~/lib/translate";
+import { useTranslation } from "~/lib/i18n-react";
 import { linkButton } from "~/components/forms";
 import { Notice, SignInLayout } from "~/components/SignInLayout";
 import { currentPagePath, getAuth, userApi } from "~/lib/auth.server";

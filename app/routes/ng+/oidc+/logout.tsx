@@ -1,6 +1,6 @@
 import { data, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { z } from "zod";
 import { linkButton, primaryButton } from "~/components/forms";
 import { SignInLayout } from "~/components/SignInLayout";

@@ -1,5 +1,5 @@
 import { redirectDocument, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { z } from "zod";
 import { normaliseEmail } from "@server/contracts/auth";
 import { safeLocalPath } from "~/lib/safe-redirect";

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { z } from "zod";
 import { readCookieValue, ssoBindingCookie, ssoBindingCookieName } from "@server/contracts/sso";
 import { signIn } from "~/lib/auth.server";

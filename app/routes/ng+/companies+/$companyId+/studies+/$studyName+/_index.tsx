@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { AppLink } from "~/components/AppLink";
 import { RetiredBadge } from "~/components/shell/Header";
 import { studyAddresses } from "~/lib/navigation";

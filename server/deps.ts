@@ -1,4 +1,5 @@
 import type { TokenService } from "./auth/tokens";
+import type { ReferenceCache } from "./cache/reference";
 import type { Config } from "./config/config";
 import type { Database } from "./db/database";
 import type { MailService } from "./mail/service";
@@ -11,4 +12,6 @@ export interface ServiceDeps {
   logger: Logger;
   tokens: TokenService;
   mail: MailService;
+  /** Companies, studies and grants, keyed by the reference epoch (server/cache/reference.ts). */
+  cache: ReferenceCache;
 }

@@ -15,7 +15,7 @@ import { createHttpTransport, type ApiTransport } from "../app/lib/api/transport
 import type { WebContext } from "../app/lib/context.server";
 import { ConfigError, loadConfig, type Config } from "./config/config";
 import { resolveAppSecret } from "./config/secret";
-import { createLogger, currentRequestId, stdoutDestination, loggablePath, requestIdFrom, runWithRequestId, type Logger } from "./observability/logger";
+import { createLogger, currentDbQueries, currentRequestId, stdoutDestination, loggablePath, requestIdFrom, runWithRequestId, type Logger } from "./observability/logger";
 import { createApiService, type ApiService } from "./service";
 import { loadRemixHandler } from "./web/remix-handler";
 
@@ -82,6 +82,7 @@ export async function createHttpApp(config: Config, logger: Logger, service: Api
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
         ...c.get("apiCalls"),
+        dbQueries: currentDbQueries(),
       };
       const quiet = entry.path === "/healthz" || entry.path === "/readyz" || entry.path.startsWith("/ng/build/");
       if (quiet) logger.debug(entry, "request");
@@ -94,7 +95,9 @@ export async function createHttpApp(config: Config, logger: Logger, service: Api
     return app;
   }
 
-  const transport: ApiTransport = service ? (request) => service.fetch(request) : createHttpTransport(config.apiUrl!);
+  const transport: ApiTransport = service
+    ? (request, hints) => service.fetch(request, hints as Parameters<ApiService["fetch"]>[1])
+    : createHttpTransport(config.apiUrl!);
   const publicDir = path.join(projectRoot, "public");
   app.use("*", compress());
   app.use(
@@ -122,10 +125,10 @@ export async function createHttpApp(config: Config, logger: Logger, service: Api
     const calls: ApiCallCount = { apiCalls: 0, permissionChecks: 0 };
     c.set("apiCalls", calls);
     const context: WebContext = {
-      apiTransport: (request) => {
+      apiTransport: (request, hints) => {
         calls.apiCalls += 1;
         if (new URL(request.url).pathname === "/api/auth/permissions/check") calls.permissionChecks += 1;
-        return transport(request);
+        return transport(request, hints);
       },
       requestId: currentRequestId() ?? requestIdFrom(undefined),
       cspNonce: crypto.randomBytes(16).toString("base64"),
@@ -134,6 +137,7 @@ export async function createHttpApp(config: Config, logger: Logger, service: Api
       responseCookies: new Map(),
       pendingValues: new Map(),
       memo: new Map(),
+      apiAuthentications: new Map(),
     };
     const response = await handler(c.req.raw, context as unknown as Record<string, unknown>);
     return withQueuedCookies(response, context.responseCookies);

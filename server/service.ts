@@ -3,7 +3,9 @@ import { authorizationServerRoutes, createWellKnownRouter } from "./auth/authori
 import { authRoutes } from "./auth/http";
 import { oidcSsoRoutes } from "./auth/oidc-sso/http";
 import { createSamlRouter, samlApiRoutes } from "./auth/saml/http";
+import type { AuthenticationMemo } from "./auth/principal";
 import { createTokenService } from "./auth/tokens";
+import { createReferenceCache } from "./cache/reference";
 import { companyRoutes } from "./companies/http";
 import type { Config } from "./config/config";
 import { resolveAppSecret } from "./config/secret";
@@ -38,9 +40,15 @@ export const apiRoutes: readonly RouteDefinition[] = [
   ...oidcSsoRoutes,
 ];
 
+/** What the web app in the same process hands the API with a call: the authentications of its current request. */
+export interface ApiCallHints {
+  authentications?: AuthenticationMemo;
+}
+
 /** The product API as one fetch function: /api/*, /healthz and /readyz. Runs in-process or behind its own server. */
 export interface ApiService {
-  fetch(request: Request): Promise<Response>;
+  /** `hints` come only from the web app in the same process (docs/decisions/0021-fast-pages.md). */
+  fetch(request: Request, hints?: ApiCallHints): Promise<Response>;
   readonly deps: ServiceDeps;
   close(): Promise<void>;
 }
@@ -65,7 +73,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     const tokens = await createTokenService(database, appSecret, config.publicUrl, config.accessTokenTtlSeconds);
     const transport = options.mailTransport ?? createMailTransport(config.mail, logger);
     const mail = createMailService({ database, transport, from: config.mail.from, logger });
-    const deps: ServiceDeps = { config, database, logger, tokens, mail };
+    const deps: ServiceDeps = { config, database, logger, tokens, mail, cache: createReferenceCache() };
 
     if (config.seedDemoData && (await seedDemoData(database, { saml: config.demoSaml }))) logger.info("demo data seeded");
 
@@ -82,7 +90,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     let closed = false;
     return {
       deps,
-      fetch: (request) => Promise.resolve(root.fetch(request)),
+      fetch: (request, hints) => Promise.resolve(root.fetch(request, hints ?? {})),
       async close() {
         if (closed) return;
         closed = true;

@@ -125,6 +125,7 @@ async function resolveAuth(request: Request, context: WebContext): Promise<AuthS
       transport: context.apiTransport,
       accessToken: session.accessToken,
       requestId: context.requestId,
+      hints: { authentications: context.apiAuthentications },
     }).oauth.session();
     if (!check.ok && check.status === 401) {
       writeAuthSession(context, null);
@@ -140,15 +141,20 @@ async function resolveAuth(request: Request, context: WebContext): Promise<AuthS
 
 /** The API as the signed-in user. A 401 answer clears the auth info and sends the browser to sign in (000 §4.2). */
 export function userApi(request: Request, context: WebContext, session: AuthSession): ApiClient {
-  const transport: ApiTransport = async (apiRequest) => {
-    const response = await context.apiTransport(apiRequest);
+  const transport: ApiTransport = async (apiRequest, hints) => {
+    const response = await context.apiTransport(apiRequest, hints);
     if (response.status === 401) {
       clearAuth(context);
       throw redirect(loginUrl(request));
     }
     return response;
   };
-  return createApiClient({ transport, accessToken: session.accessToken, requestId: context.requestId });
+  return createApiClient({
+    transport,
+    accessToken: session.accessToken,
+    requestId: context.requestId,
+    hints: { authentications: context.apiAuthentications },
+  });
 }
 
 export interface SignedIn {

@@ -20,6 +20,8 @@ export interface WebContext {
   pendingValues: Map<string, unknown>;
   /** Per-request memo of the signed-in state (app/lib/auth.server.ts). */
   memo: Map<string, unknown>;
+  /** The API's authentications of this request, handed to an in-process API (app/lib/api/transport.server.ts). */
+  apiAuthentications: Map<string, Promise<unknown>>;
 }
 
 declare module "@remix-run/node" {
@@ -32,5 +34,10 @@ declare module "@remix-run/node" {
 
 /** The API client for this request, acting as the given user (or anonymously). */
 export function apiFor(context: WebContext, accessToken?: string | null) {
-  return createApiClient({ transport: context.apiTransport, accessToken, requestId: context.requestId });
+  return createApiClient({
+    transport: context.apiTransport,
+    accessToken,
+    requestId: context.requestId,
+    hints: { authentications: context.apiAuthentications },
+  });
 }

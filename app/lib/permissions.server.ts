@@ -9,15 +9,13 @@ import { appLinks } from "./links";
  *
  * Every loader of a request asks for the addresses it needs; the questions are collected and sent to the API as one
  * call. Remix starts all loaders of a request in the same turn of the event loop, so the batch is sent one macrotask
- * later (setImmediate), after every loader has asked. A loader that must first learn what to ask about (the company
- * layout lists the studies, then asks about each one's links) holds the batch open until it has asked.
- * Answers are kept for the rest of the request. The API is the judge; nothing here decides access itself.
+ * later (setImmediate), after every loader has asked. Questions that can only be asked later (the study list's
+ * entry links, once the list is known) go in a later batch. Answers are kept for the rest of the request. The API is
+ * the judge; nothing here decides access itself.
  */
 export interface PermissionBatch {
   /** Asks about addresses; resolves with the allowed ones among them once the batch has been answered. */
   check(addresses: readonly string[]): Promise<PermissionMap>;
-  /** Keeps the batch from being sent until `release` is called (always call it, in a finally). */
-  hold(): () => void;
 }
 
 export type PermissionMap = ReadonlyMap<string, boolean>;
@@ -27,7 +25,6 @@ interface BatchState {
   known: Map<string, boolean>;
   queued: Set<string>;
   waiters: { addresses: readonly string[]; resolve: (map: PermissionMap) => void; reject: (error: unknown) => void }[];
-  holds: number;
   scheduled: boolean;
   inFlight: Promise<void> | null;
   calls: number;
@@ -36,13 +33,12 @@ interface BatchState {
 const MEMO_KEY = "permissions:batch";
 
 /**
- * The request's batch. `api` is the signed-in user's client; the first one given is used for the batch (a hold can
- * be taken before the user is known).
+ * The request's batch. `api` is the signed-in user's client; the first one given is used for the batch.
  */
 export function permissionBatch(context: Pick<WebContext, "memo">, api?: ApiClient): PermissionBatch {
   let state = context.memo.get(MEMO_KEY) as BatchState | undefined;
   if (!state) {
-    state = { api: null, known: new Map(), queued: new Set(), waiters: [], holds: 0, scheduled: false, inFlight: null, calls: 0 };
+    state = { api: null, known: new Map(), queued: new Set(), waiters: [], scheduled: false, inFlight: null, calls: 0 };
     context.memo.set(MEMO_KEY, state);
   }
   if (api && !state.api) state.api = api;
@@ -68,7 +64,7 @@ export function permissionBatch(context: Pick<WebContext, "memo">, api?: ApiClie
   };
 
   const flush = async (): Promise<void> => {
-    if (s.holds > 0 || s.inFlight) return;
+    if (s.inFlight) return;
     if (s.queued.size === 0) {
       settle();
       return;
@@ -111,16 +107,6 @@ export function permissionBatch(context: Pick<WebContext, "memo">, api?: ApiClie
         for (const address of addresses) if (!s.known.has(address)) s.queued.add(address);
         schedule();
       });
-    },
-    hold() {
-      s.holds += 1;
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        s.holds -= 1;
-        if (s.holds === 0) schedule();
-      };
     },
   };
 }

@@ -74,59 +74,58 @@ function notFound(): never {
 }
 
 /**
- * The company level: the company's basic call gates the page; the header's entries and the study list (with each
- * entry's Dashboard/RACT link) are asked about in the same batch.
+ * The company level: the company's basic call gates the page. One pass: the header's entries join the request's
+ * single permission batch (with the study layout's and the page's own questions); then the studies' entry links
+ * are asked about in a second batch, once the list is known. On a study page the study layout counts the
+ * notifications of that study, so this level does not count them too.
  */
-export async function loadCompanyShell(request: Request, context: WebContext, companyId: string): Promise<CompanyShell> {
-  // Held until this loader knows the studies it must ask about, so the whole request asks once.
-  const release = permissionBatch(context).hold();
-  try {
-    const { session, api, batch } = await signedInWithBatch(request, context);
-    const addresses = companyAddresses(companyId);
-    const [settings, studyList, notifications] = await Promise.all([
-      userSettings(context, api),
-      api.studies.list(companyId),
-      api.notifications.count(null),
-    ]);
-    const studies = studyList.ok ? studyList.data.items : [];
-    const entryAddresses = studies.flatMap((study) => studyEntryAddresses(companyId, study.studyName));
-    const pending = batch.check([addresses.company, ...navAddresses(companyId), ...entryAddresses]);
-    release();
-    const allowed = await pending;
-    await requirePermission(request, batch, [addresses.company]);
-
-    const company = await companyInfo(context, api, companyId);
-    if (!company.ok) {
-      if (company.status === 404) notFound();
-      throw new Error(`Company unavailable: ${company.error.code}`);
-    }
-    const can = (address: string) => allowed.get(address) === true;
-    return {
-      company: company.data,
-      nav: buildNav(navContext(companyId, company.data, settings), can),
-      studies: menuEntries(companyId, studies, can),
-      notificationCount: notifications.ok ? notifications.data.totalRecords : 0,
-      user: {
-        id: session.user.id,
-        name: settings.userNameOrEmail ?? session.user.name,
-        pictureHref: settings.profileImage ? `/ng/users/${encodeURIComponent(session.user.id)}/profilePicture` : null,
-      },
-    };
-  } finally {
-    release();
+export async function loadCompanyShell(
+  request: Request,
+  context: WebContext,
+  companyId: string,
+  studyName?: string,
+): Promise<CompanyShell> {
+  const { session, api, batch } = await signedInWithBatch(request, context);
+  const addresses = companyAddresses(companyId);
+  const [allowed, settings, studyList, notifications, company] = await Promise.all([
+    batch.check([addresses.company, ...navAddresses(companyId)]),
+    userSettings(context, api),
+    api.studies.list(companyId),
+    studyName ? null : api.notifications.count(null),
+    companyInfo(context, api, companyId),
+  ]);
+  await requirePermission(request, batch, [addresses.company]);
+  if (!company.ok) {
+    if (company.status === 404) notFound();
+    throw new Error(`Company unavailable: ${company.error.code}`);
   }
+  const studies = studyList.ok ? studyList.data.items : [];
+  const entries = await batch.check(studies.flatMap((study) => studyEntryAddresses(companyId, study.studyName)));
+  return {
+    company: company.data,
+    nav: buildNav(navContext(companyId, company.data, settings), (address) => allowed.get(address) === true),
+    studies: menuEntries(companyId, studies, (address) => entries.get(address) === true),
+    notificationCount: notifications?.ok ? notifications.data.totalRecords : 0,
+    user: {
+      id: session.user.id,
+      name: settings.userNameOrEmail ?? session.user.name,
+      pictureHref: settings.profileImage ? `/ng/users/${encodeURIComponent(session.user.id)}/profilePicture` : null,
+    },
+  };
 }
 
 /** The study level: the study's basic call gates the page; a study that does not exist is a 404. */
 export async function loadStudyShell(request: Request, context: WebContext, companyId: string, studyName: string): Promise<StudyShell> {
   const { api, batch } = await signedInWithBatch(request, context);
   const addresses = studyAddresses(companyId, studyName);
-  const pending = batch.check([addresses.study, ...navAddresses(companyId, studyName)]);
-  const [settings, company] = await Promise.all([userSettings(context, api), companyInfo(context, api, companyId)]);
-  const allowed = await pending;
+  const [allowed, settings, company, study, notifications] = await Promise.all([
+    batch.check([addresses.study, ...navAddresses(companyId, studyName)]),
+    userSettings(context, api),
+    companyInfo(context, api, companyId),
+    api.studies.get(companyId, studyName),
+    api.notifications.count(studyName),
+  ]);
   await requirePermission(request, batch, [addresses.study]);
-
-  const [study, notifications] = await Promise.all([api.studies.get(companyId, studyName), api.notifications.count(studyName)]);
   if (!study.ok) {
     if (study.status === 404) notFound();
     throw new Error(`Study unavailable: ${study.error.code}`);

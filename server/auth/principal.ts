@@ -1,13 +1,16 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AuditActor } from "../audit/schema";
+import type { ReferenceCache } from "../cache/reference";
+import { companies } from "../companies/schema";
 import type { Db } from "../db/database";
+import { cacheEpochs } from "../db/meta-schema";
 import { isAllowed, type Grant } from "../permissions/engine";
 import { loadGrants } from "../permissions/service";
 import { users } from "../users/schema";
-import { isSessionActive } from "./sessions";
+import { authSessions } from "./schema";
 import type { TokenService } from "./tokens";
 
-/** The signed-in caller of one API request. Grants are loaded once per request, on first use. */
+/** The signed-in caller of one API request. */
 export interface Principal {
   userId: string;
   email: string;
@@ -15,6 +18,11 @@ export interface Principal {
   homeCompanyId: string;
   sessionId: string | null;
   actor: AuditActor;
+  /** The "reference" epoch read with the caller: the version of companies, studies and grants this call sees. */
+  epoch: number;
+  /** Read with the caller, for the settings call (000 §3.1). */
+  hasProfilePicture: boolean;
+  homeCompanyToolEnabled: boolean;
   grants(): Promise<Grant[]>;
   can(address: string): Promise<boolean>;
 }
@@ -24,15 +32,42 @@ export type Authentication =
   | { kind: "invalid"; reason: string }
   | { kind: "user"; principal: Principal };
 
-/** Reads the Bearer token, verifies it, and loads the user, who must exist and be neither blocked nor deleted. */
-export async function authenticate(request: Request, db: Db, tokens: TokenService): Promise<Authentication> {
+/**
+ * Authentications already made during one web request, by Authorization header: the web app hands it to the
+ * in-process API with every call of that request, so the token is verified and the caller loaded once per page,
+ * not once per call (docs/decisions/0021-fast-pages.md). Over HTTP every call authenticates itself.
+ */
+export type AuthenticationMemo = Map<string, Promise<Authentication>>;
+
+/**
+ * Reads the Bearer token, verifies it, and loads the user, who must exist and be neither blocked nor deleted, with
+ * their sign-in grant, which must still be active (logout, refresh-token reuse and password reset end it at once),
+ * and the reference epoch: one database round trip.
+ */
+export function authenticate(
+  request: Request,
+  db: Db,
+  tokens: TokenService,
+  cache: ReferenceCache,
+  memo?: AuthenticationMemo,
+): Promise<Authentication> {
   const header = request.headers.get("authorization");
-  if (!header) return { kind: "anonymous" };
+  if (!header) return Promise.resolve({ kind: "anonymous" });
+  if (!memo) return authenticateHeader(header, db, tokens, cache);
+  let pending = memo.get(header);
+  if (!pending) {
+    pending = authenticateHeader(header, db, tokens, cache);
+    memo.set(header, pending);
+  }
+  return pending;
+}
+
+async function authenticateHeader(header: string, db: Db, tokens: TokenService, cache: ReferenceCache): Promise<Authentication> {
   const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header.trim());
   if (!match) return { kind: "invalid", reason: "The Authorization header is not a Bearer token." };
   const claims = await tokens.verifyAccessToken(match[1]!);
   if (!claims) return { kind: "invalid", reason: "The access token is invalid or has expired." };
-  const [user] = await db
+  const [row] = await db
     .select({
       id: users.id,
       email: users.email,
@@ -40,26 +75,42 @@ export async function authenticate(request: Request, db: Db, tokens: TokenServic
       homeCompanyId: users.homeCompanyId,
       isBlocked: users.isBlocked,
       isDeleted: users.isDeleted,
+      hasProfilePicture: sql<boolean>`${users.profilePictureContentType} is not null`,
+      toolEnabled: companies.isProtocolAnalysisToolEnabled,
+      sessionRevokedAt: authSessions.revokedAt,
+      sessionExpiresAt: authSessions.expiresAt,
+      epoch: sql<string | number>`(select ${cacheEpochs.value} from ${cacheEpochs} where ${cacheEpochs.name} = 'reference')`,
     })
     .from(users)
+    .leftJoin(companies, eq(companies.id, users.homeCompanyId))
+    .leftJoin(authSessions, sql`${authSessions.id} = ${claims.sessionId ?? null} and ${authSessions.userId} = ${users.id}`)
     .where(eq(users.id, claims.userId))
     .limit(1);
-  if (!user || user.isDeleted) return { kind: "invalid", reason: "The account no longer exists." };
-  if (user.isBlocked) return { kind: "invalid", reason: "The account is blocked." };
+  if (!row || row.isDeleted) return { kind: "invalid", reason: "The account no longer exists." };
+  if (row.isBlocked) return { kind: "invalid", reason: "The account is blocked." };
   // A token of a grant that was ended (logout, refresh-token reuse, password reset) stops working at once.
-  if (claims.sessionId && !(await isSessionActive(db, claims.sessionId))) {
+  if (claims.sessionId && (!row.sessionExpiresAt || row.sessionRevokedAt || row.sessionExpiresAt <= new Date())) {
     return { kind: "invalid", reason: "The session has ended." };
   }
-  return { kind: "user", principal: createPrincipal(db, user, claims.sessionId) };
+  const principal = createPrincipal(db, row, claims.sessionId, {
+    cache,
+    epoch: Number(row.epoch ?? 0),
+    hasProfilePicture: row.hasProfilePicture === true,
+    homeCompanyToolEnabled: row.toolEnabled === true,
+  });
+  return { kind: "user", principal };
 }
 
 export function createPrincipal(
   db: Db,
   user: { id: string; email: string; displayName: string; homeCompanyId: string },
   sessionId: string | null,
+  extra: { cache?: ReferenceCache; epoch?: number; hasProfilePicture?: boolean; homeCompanyToolEnabled?: boolean } = {},
 ): Principal {
+  const epoch = extra.epoch ?? 0;
   let grants: Promise<Grant[]> | undefined;
-  const load = () => (grants ??= loadGrants(db, user.id));
+  const load = () =>
+    (grants ??= extra.cache ? extra.cache.get(`grants:${user.id}`, epoch, () => loadGrants(db, user.id)) : loadGrants(db, user.id));
   return {
     userId: user.id,
     email: user.email,
@@ -67,6 +118,9 @@ export function createPrincipal(
     homeCompanyId: user.homeCompanyId,
     sessionId,
     actor: { type: "user", id: user.id, displayName: user.displayName, email: user.email },
+    epoch,
+    hasProfilePicture: extra.hasProfilePicture ?? false,
+    homeCompanyToolEnabled: extra.homeCompanyToolEnabled ?? false,
     grants: load,
     async can(address) {
       return isAllowed(address, await load(), { companyId: user.homeCompanyId });

@@ -7,8 +7,9 @@ export const companyRoutes = [
     method: "POST",
     path: "/companies/:companyId/get",
     access: "permission",
-    handler: async ({ db, params }) => {
-      const company = await getCompany(db, params.companyId!);
+    handler: async ({ db, params, cached }) => {
+      const companyId = params.companyId!;
+      const company = await cached(`company:${companyId}`, () => getCompany(db, companyId));
       if (!company) throw notFound("The company does not exist.");
       return company;
     },

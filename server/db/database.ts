@@ -9,7 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import type { Logger } from "../observability/logger";
+import { countDbQuery, type Logger } from "../observability/logger";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -34,10 +34,23 @@ export interface Database {
 
 const MIGRATION_LOCK = "rbqm:migrations";
 
+/**
+ * Every query drizzle sends is one round trip: counted per request for the request log, and logged with its SQL
+ * at LOG_LEVEL=trace.
+ */
+function queryLogger(logger?: Logger) {
+  return {
+    logQuery(query: string) {
+      countDbQuery();
+      if (logger?.isLevelEnabled("trace")) logger.trace({ sql: query }, "query");
+    },
+  };
+}
+
 /** Opens the database, takes the single-writer lock for PGlite, and runs pending migrations. */
 export async function openDatabase(target: DatabaseTarget, logger?: Logger): Promise<Database> {
   const started = Date.now();
-  const database = target.kind === "postgres" ? openPostgres(target) : await openPglite(target);
+  const database = target.kind === "postgres" ? openPostgres(target, logger) : await openPglite(target, logger);
   try {
     await runMigrations(database);
   } catch (error) {
@@ -70,10 +83,10 @@ interface PostgresDatabase extends Database {
   pool: pg.Pool;
 }
 
-function openPostgres(target: { url: string; poolMax: number }): PostgresDatabase {
+function openPostgres(target: { url: string; poolMax: number }, logger?: Logger): PostgresDatabase {
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax, application_name: "rbqm" });
   pool.on("error", () => undefined); // an idle client's error; the next query reports it
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, logger: queryLogger(logger) }) as unknown as Db;
   return {
     db,
     kind: "postgres",
@@ -90,7 +103,7 @@ function openPostgres(target: { url: string; poolMax: number }): PostgresDatabas
   };
 }
 
-async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>): Promise<Database> {
+async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>, logger?: Logger): Promise<Database> {
   let releaseLock = () => {};
   let client: PGlite;
   if (target.kind === "pglite") {
@@ -107,7 +120,7 @@ async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>)
   } else {
     client = await PGlite.create();
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, logger: queryLogger(logger) }) as unknown as Db;
   return {
     db,
     kind: "pglite",

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { appendAuditEntry } from "../audit/service";
 import type { ChangePair } from "../audit/changes";
 import type { AuditActor, AuditLevel, ContextOfChange } from "../audit/schema";
-import { authenticate, type Principal } from "../auth/principal";
+import { authenticate, type AuthenticationMemo, type Principal } from "../auth/principal";
 import { ErrorCode } from "../contracts/common";
 import type { Db } from "../db/database";
 import type { ServiceDeps } from "../deps";
@@ -27,7 +27,8 @@ export function createApiRouter(deps: ServiceDeps, routes: readonly RouteDefinit
       const request = c.req.raw;
       const requestId = currentRequestId() ?? request.headers.get("x-request-id") ?? undefined;
       try {
-        return await handle(deps, route, request, c.req.param() as Record<string, string>);
+        const memo = (c.env as { authentications?: unknown } | undefined)?.authentications;
+        return await handle(deps, route, request, c.req.param() as Record<string, string>, memo instanceof Map ? (memo as AuthenticationMemo) : undefined);
       } catch (error) {
         if (error instanceof ApiError) return problemResponse(error, requestId);
         deps.logger.error({ err: error, path: route.path }, "unhandled API error");
@@ -46,12 +47,13 @@ async function handle(
   route: RouteDefinition,
   request: Request,
   params: Record<string, string>,
+  authentications?: AuthenticationMemo,
 ): Promise<Response> {
   const db = deps.database.db;
   const url = new URL(request.url);
 
-  // 1. Who is calling.
-  const auth = await authenticate(request, db, deps.tokens);
+  // 1. Who is calling: one query for the caller, their sign-in grant and the reference epoch, once per web request.
+  const auth = await authenticate(request, db, deps.tokens, deps.cache, authentications);
   let principal: Principal | null = null;
   if (auth.kind === "user") principal = auth.principal;
   else if (route.access !== "public") {
@@ -76,10 +78,11 @@ async function handle(
   const log = deps.logger.child({ route: route.path });
   const base = { deps, request, params, query: url.searchParams, body, principal, log };
 
-  // 4. Read-only calls run as they are.
+  // 4. Read-only calls run as they are; reference data comes from the cache of the caller's epoch.
   if (!route.audit) {
     const scope = createAuditScope();
-    return toResponse(await route.handler({ ...base, db, audit: scope, afterCommit: (fn) => fn() }));
+    const cached = <T>(key: string, load: () => Promise<T>) => (principal ? deps.cache.get(key, principal.epoch, load) : load());
+    return toResponse(await route.handler({ ...base, db, audit: scope, cached, afterCommit: (fn) => fn() }));
   }
 
   // 5. State-changing calls: the change and its audit entry commit together, or neither does.
@@ -87,7 +90,14 @@ async function handle(
   const displayText = route.audit.displayText;
   const result = await db.transaction(async (tx) => {
     const scope = createAuditScope();
-    const output = await route.handler({ ...base, db: tx as unknown as Db, audit: scope, afterCommit: (fn) => after.push(fn) });
+    // Inside a change nothing comes from the cache: the transaction may be changing it.
+    const output = await route.handler({
+      ...base,
+      db: tx as unknown as Db,
+      audit: scope,
+      cached: (_key, load) => load(),
+      afterCommit: (fn) => after.push(fn),
+    });
     const context = scope.context ?? (await contextFromParams(tx as unknown as Db, params, principal));
     await appendAuditEntry(tx as unknown as Db, {
       entryPoint: { displayText, httpMethod: request.method, apiPath: url.pathname },

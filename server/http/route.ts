@@ -39,6 +39,11 @@ export interface RouteContext<Body, P> {
   principal: P;
   audit: AuditScope;
   log: Logger;
+  /**
+   * Reference data (companies, studies, grants) from the process cache of the caller's epoch, loaded on a miss
+   * (server/cache/reference.ts). Keys name what they hold: "company:{id}". Never cached inside a change.
+   */
+  cached<T>(key: string, load: () => Promise<T>): Promise<T>;
   /** Runs after the transaction has committed (for example, to wake the mail dispatcher). */
   afterCommit(fn: () => void): void;
 }

@@ -6,6 +6,8 @@ export type { Logger };
 
 interface RequestScope {
   requestId: string;
+  /** Database round trips made while serving this request (the request log shows them). */
+  dbQueries: number;
 }
 
 const scope = new AsyncLocalStorage<RequestScope>();
@@ -39,7 +41,18 @@ export function requestIdFrom(header: string | null | undefined): string {
 }
 
 export function runWithRequestId<T>(requestId: string, fn: () => T): T {
-  return scope.run({ requestId }, fn);
+  return scope.run({ requestId, dbQueries: 0 }, fn);
+}
+
+/** Counts one database round trip against the current request, if any (drizzle's query logger calls it). */
+export function countDbQuery(): void {
+  const current = scope.getStore();
+  if (current) current.dbQueries += 1;
+}
+
+/** Database round trips of the current request so far. */
+export function currentDbQueries(): number {
+  return scope.getStore()?.dbQueries ?? 0;
 }
 
 export function currentRequestId(): string | undefined {

@@ -6,6 +6,6 @@ export const settingsRoutes = [
     method: "GET",
     path: "/v2/settings",
     access: "public",
-    handler: ({ deps, db, principal }) => buildSettings(deps.config, db, principal),
+    handler: async ({ deps, principal }) => buildSettings(deps.config, principal),
   }),
 ];

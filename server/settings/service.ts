@@ -1,30 +1,16 @@
-import { eq } from "drizzle-orm";
 import type { Principal } from "../auth/principal";
-import { companies } from "../companies/schema";
 import type { Config } from "../config/config";
 import { versionInfo } from "../config/version";
 import type { Settings } from "../contracts/settings";
-import type { Db } from "../db/database";
-import { users } from "../users/schema";
 
 /** The settings object of 000 §3.1: deployment values from the configuration, user values from the caller. */
-export async function buildSettings(config: Config, db: Db, principal: Principal | null, now = new Date()): Promise<Settings> {
+export function buildSettings(config: Config, principal: Principal | null, now = new Date()): Settings {
   const product = config.product;
   const version = versionInfo();
-  let user: { hasPicture: boolean; companyId: string; toolEnabled: boolean } | null = null;
-  if (principal) {
-    const [row] = await db
-      .select({
-        hasPicture: users.profilePictureContentType,
-        companyId: users.homeCompanyId,
-        toolEnabled: companies.isProtocolAnalysisToolEnabled,
-      })
-      .from(users)
-      .innerJoin(companies, eq(companies.id, users.homeCompanyId))
-      .where(eq(users.id, principal.userId))
-      .limit(1);
-    if (row) user = { hasPicture: row.hasPicture !== null, companyId: row.companyId, toolEnabled: row.toolEnabled };
-  }
+  // The caller's own values were read with the caller (server/auth/principal.ts): no query of their own.
+  const user = principal
+    ? { hasPicture: principal.hasProfilePicture, companyId: principal.homeCompanyId, toolEnabled: principal.homeCompanyToolEnabled }
+    : null;
   return {
     apiUrl: product.publicApiUrl,
     systemDisplayVersion: product.systemDisplayVersion ?? version.version,

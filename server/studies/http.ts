@@ -1,7 +1,7 @@
 import { studyListRequestSchema } from "../contracts/studies";
 import { notFound } from "../http/problem";
 import { defineRoute } from "../http/route";
-import { getStudy, listStudies } from "./service";
+import { companyStudies, getStudy, listStudies } from "./service";
 
 export const studyRoutes = [
   defineRoute({
@@ -9,17 +9,22 @@ export const studyRoutes = [
     path: "/companies/:companyId/studies/get",
     access: "permission",
     body: studyListRequestSchema,
-    handler: ({ db, params, body, principal }) =>
-      listStudies(db, params.companyId!, body, (studyName) =>
-        principal.can(`api/companies/${encodeURIComponent(params.companyId!)}/studies/${encodeURIComponent(studyName)}/get`),
-      ),
+    handler: async ({ db, params, body, principal, cached }) => {
+      const companyId = params.companyId!;
+      const rows = await cached(`studies:${companyId}`, () => companyStudies(db, companyId));
+      return listStudies(rows, body, (studyName) =>
+        principal.can(`api/companies/${encodeURIComponent(companyId)}/studies/${encodeURIComponent(studyName)}/get`),
+      );
+    },
   }),
   defineRoute({
     method: "POST",
     path: "/companies/:companyId/studies/:studyName/get",
     access: "permission",
-    handler: async ({ db, params }) => {
-      const study = await getStudy(db, params.companyId!, params.studyName!);
+    handler: async ({ db, params, cached }) => {
+      const companyId = params.companyId!;
+      const studyName = params.studyName!;
+      const study = await cached(`study:${companyId}:${studyName}`, () => getStudy(db, companyId, studyName));
       if (!study) throw notFound("The study does not exist.");
       return study;
     },

@@ -12,21 +12,21 @@ const basicInfo = {
   isRetired: studies.isRetired,
 };
 
+/** Every study of a company, in list order (reference data: cached by the caller's epoch). */
+export async function companyStudies(db: Db, companyId: string): Promise<StudyListItem[]> {
+  // Awaited here: a drizzle query is a thenable that runs again each time it is awaited, so it must not be cached.
+  return await db.select(basicInfo).from(studies).where(eq(studies.companyId, companyId)).orderBy(asc(studies.displayId), asc(studies.id));
+}
+
 /**
  * The company's studies that the caller may see (those whose basic-info call they may make), paged after filtering,
  * so the count and the pages hold only visible studies.
  */
 export async function listStudies(
-  db: Db,
-  companyId: string,
+  rows: readonly StudyListItem[],
   paging: PagingRequest,
   mayView: (studyName: string) => Promise<boolean> | boolean = () => true,
 ): Promise<StudyList> {
-  const rows = await db
-    .select(basicInfo)
-    .from(studies)
-    .where(eq(studies.companyId, companyId))
-    .orderBy(asc(studies.displayId), asc(studies.id));
   const visible: StudyListItem[] = [];
   for (const row of rows) if (await mayView(row.studyName)) visible.push(row);
   const start = (paging.page - 1) * paging.pageSize;

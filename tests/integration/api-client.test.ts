@@ -25,7 +25,7 @@ describe.each(dbKinds())("API client, in-process and over HTTP, on %s", (kind) =
     adminToken = await api.token(DEMO.users.admin.id);
     monitorToken = await api.token(DEMO.users.monitor.id);
     await new Promise<void>((resolve) => {
-      server = serve({ fetch: api.service.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve());
+      server = serve({ fetch: (request) => api.service.fetch(request), port: 0, hostname: "127.0.0.1" }, () => resolve());
     });
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -35,7 +35,7 @@ describe.each(dbKinds())("API client, in-process and over HTTP, on %s", (kind) =
   });
 
   const clients = (token: string | null): [string, ApiClient][] => [
-    ["in-process", createApiClient({ transport: api.service.fetch, accessToken: token })],
+    ["in-process", createApiClient({ transport: (request) => api.service.fetch(request), accessToken: token })],
     ["http", createApiClient({ transport: createHttpTransport(baseUrl), accessToken: token })],
   ];
 

@@ -23,6 +23,7 @@ describe.each(dbKinds())("database on %s", (kind) => {
       "app_meta",
       "audit_entries",
       "auth_sessions",
+      "cache_epochs",
       "companies",
       "company_members",
       "group_members",

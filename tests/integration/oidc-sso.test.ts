@@ -270,6 +270,7 @@ describe.each(dbKinds())("OIDC single sign-on API on %s", (kind) => {
         responseCookies: new Map(),
         pendingValues: new Map(),
         memo: new Map(),
+        apiAuthentications: new Map(),
       });
       const request = (path: string) =>
         new Request(new URL(path, PUBLIC_URL), { headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } });

@@ -11,5 +11,6 @@ export function contextFor(publicUrl = "http://localhost:3000", secret = "s".rep
     responseCookies: new Map(),
     pendingValues: new Map(),
     memo: new Map(),
+    apiAuthentications: new Map(),
   };
 }

@@ -40,19 +40,6 @@ describe("one permission batch per request", () => {
     expect(c.get("api/a/get")).toBe(true);
   });
 
-  it("waits for a loader that holds the batch until it knows what to ask", async () => {
-    const context = newContext();
-    const { api, batches } = fakeApi();
-    const release = permissionBatch(context).hold();
-    const early = permissionBatch(context, api).check(["api/page/get"]);
-    await new Promise((resolve) => setTimeout(resolve, 20)); // the holder is still loading its study list
-    expect(batches).toEqual([]);
-    const late = permissionBatch(context, api).check(["api/studies/S1/dashboard/get"]);
-    release();
-    await Promise.all([early, late]);
-    expect(batches).toEqual([["api/page/get", "api/studies/S1/dashboard/get"]]);
-  });
-
   it("answers questions already answered without another call", async () => {
     const context = newContext();
     const { api, batches } = fakeApi();
@@ -73,20 +60,5 @@ describe("one permission batch per request", () => {
     const context = newContext();
     const { api } = fakeApi({ fail: true });
     await expect(permissionBatch(context, api).check(["api/a/get"])).rejects.toThrow(/permission check failed/);
-  });
-
-  it("a release called twice counts once", async () => {
-    const context = newContext();
-    const { api, batches } = fakeApi();
-    const releaseA = permissionBatch(context).hold();
-    const releaseB = permissionBatch(context).hold();
-    const pending = permissionBatch(context, api).check(["api/a/get"]);
-    releaseA();
-    releaseA();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(batches).toEqual([]);
-    releaseB();
-    await pending;
-    expect(batches).toHaveLength(1);
   });
 });

@@ -13,7 +13,7 @@ import type { OidcDiscovery } from "@server/contracts/oidc-sso";
 import type { PermissionCheckResponse } from "@server/contracts/permissions";
 import type { Settings } from "@server/contracts/settings";
 import type { StudyBasicInfo, StudyList } from "@server/contracts/studies";
-import { INTERNAL_API_ORIGIN, type ApiTransport } from "./transport.server";
+import { INTERNAL_API_ORIGIN, type ApiTransport, type TransportHints } from "./transport.server";
 
 /** A failed call, read as the spec's result wrapper says (000 §8). */
 export interface ApiFailure {
@@ -32,6 +32,8 @@ export interface ApiClientOptions {
   accessToken?: string | null;
   /** Carried to the API so both sides log the same request id. */
   requestId?: string;
+  /** Handed to an in-process API with every call (the web request's authentications). */
+  hints?: TransportHints;
 }
 
 const seg = (value: string) => encodeURIComponent(value);
@@ -49,7 +51,7 @@ export function createApiClient(options: ApiClientOptions) {
       headers.set("content-type", "application/json");
       payload = JSON.stringify(body);
     }
-    return options.transport(new Request(`${INTERNAL_API_ORIGIN}/api/${path}`, { method, headers, body: payload }));
+    return options.transport(new Request(`${INTERNAL_API_ORIGIN}/api/${path}`, { method, headers, body: payload }), options.hints);
   }
 
   async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<ApiResult<T>> {

@@ -4,7 +4,16 @@
  *  - over HTTP (API_URL set): the same request sent to the API service elsewhere.
  * The typed client and the /api proxy route use a transport and nothing else.
  */
-export type ApiTransport = (request: Request) => Promise<Response>;
+export type ApiTransport = (request: Request, hints?: TransportHints) => Promise<Response>;
+
+/**
+ * What an in-process call may carry beside the request: the authentications of the current web request, so the
+ * API verifies the token and loads the caller once per page (docs/decisions/0021-fast-pages.md). The API still
+ * authenticates and authorises every call; over HTTP hints are not sent and each call authenticates itself.
+ */
+export interface TransportHints {
+  authentications?: Map<string, Promise<unknown>>;
+}
 
 /** Origin of requests the client builds; a transport only reads their path and query. */
 export const INTERNAL_API_ORIGIN = "http://api.internal";

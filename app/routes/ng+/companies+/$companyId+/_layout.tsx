@@ -7,7 +7,7 @@ import { STUDY_LAYOUT_ROUTE_ID } from "~/lib/settings";
 
 /** /ng/companies/:companyId: the company level of the shell (000 §2.3, §2.6). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return loadCompanyShell(request, context, params.companyId!);
+  return loadCompanyShell(request, context, params.companyId!, params.studyName);
 }
 
 export default function CompanyLayout() {

@@ -1,0 +1,51 @@
+// First-visit JavaScript per route, gzipped: what a browser downloads to show a page of that route for the first
+// time (the entry, the manifest, and every module of the route and its ancestors, with their imports). Lazy chunks
+// loaded on interaction are not counted. Used by `npm run bench:http` and `node scripts/bundle-size.mjs`.
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { fileURLToPath } from "node:url";
+
+export function routeBundleSizes(root) {
+  const buildDir = path.join(root, "public", "ng", "build");
+  const manifestFile = fs.readdirSync(buildDir).find((f) => /^manifest-.*\.js$/.test(f));
+  if (!manifestFile) throw new Error("no Remix manifest: run `npm run build` first");
+  const text = fs.readFileSync(path.join(buildDir, manifestFile), "utf8");
+  const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
+  const sizes = new Map();
+  const gz = (url) => {
+    if (!sizes.has(url)) {
+      const file = path.join(root, "public", decodeURIComponent(url));
+      sizes.set(url, fs.existsSync(file) ? zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length : 0);
+    }
+    return sizes.get(url);
+  };
+  const routes = manifest.routes;
+  const out = [];
+  const isLeaf = (id) => !Object.values(routes).some((r) => r.parentId === id);
+  for (const route of Object.values(routes)) {
+    if (!isLeaf(route.id) || !route.module) continue;
+    const files = new Set([`/ng/build/${manifestFile}`, manifest.entry.module, ...manifest.entry.imports]);
+    let pathParts = [];
+    for (let r = route; r; r = r.parentId ? routes[r.parentId] : undefined) {
+      if (r.module) files.add(r.module);
+      for (const i of r.imports ?? []) files.add(i);
+      if (r.path) pathParts.unshift(r.path);
+    }
+    const url = `/${pathParts.join("/")}`.replace(/\/+/g, "/");
+    // Resource routes are never pages: their client module is an empty stub without a component.
+    const source = fs.readFileSync(path.join(root, "public", decodeURIComponent(route.module)), "utf8");
+    if (!/ as default[,}]/.test(source)) continue;
+    let bytes = 0;
+    for (const f of files) bytes += gz(f);
+    out.push({ route: `${url} (${route.id})`, bytes, test: /\/ng\/test/.test(url) });
+  }
+  return out.sort((a, b) => b.bytes - a.bytes);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  for (const { route, bytes, test } of routeBundleSizes(root)) {
+    console.log(`${(bytes / 1024).toFixed(1).padStart(7)} KB  ${route}${test ? "  (test page)" : ""}`);
+  }
+}

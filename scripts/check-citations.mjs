@@ -7,9 +7,10 @@
 //   000 §2.3                  a section; resolves to a heading that starts with "000 §2.3"
 //   000 §4.1 step 4           the words after the number are free text
 //   000 §2.6–2.8              a range: every section in it must resolve (2.6, 2.7 and 2.8)
-//   000 §3.8, §8 / and §8     more sections of the same document, after a comma, semicolon, "and" or "or"
-//   001 §3 "Audit entry"      a quoted name: a heading of that section must contain it, or the section's text must
-//   001 "Error page"          a name alone: some heading of that document must contain it
+//   000 §3.8, §8; §3.8 and §8  more sections of the same document, after a comma, semicolon, "and" or "or"
+//   001 §3 "Audit entry"      a quoted name: a heading of that section must contain it (or all its words), or the
+//                             section's text must contain it
+//   001 "Error page"          a name alone: some heading of that document must contain it (or all its words)
 // A chain may continue on the next line of a comment. A "§" with no document or standard before it, as in "(§4.3)",
 // names nothing we can check and is reported too. "§" after another word ("RFC 6749 §4.1", "Annex 11 §9") belongs to
 // that other standard and is ignored, with the rest of its chain.
@@ -95,17 +96,25 @@ const keys = new Set(headings.map((h) => `${h.doc} §${h.number}`));
 const within = (doc, number) =>
   headings.filter((h) => h.doc === doc && (h.number === number || h.number.startsWith(`${number}.`)));
 
+const words = (text) => text.split(/[^\p{L}\p{N}&/]+/u).filter(Boolean);
+
+/** A heading named by a quoted name: its title contains the name, or else every word of the name. */
+function named(candidates, wanted) {
+  const all = (h) => words(wanted).every((w) => words(h.title).includes(w));
+  return candidates.find((h) => h.title.includes(wanted)) ?? candidates.find((h) => words(wanted).length > 0 && all(h));
+}
+
 /** Why a reference does not resolve, or the heading it resolves to. */
 function resolve({ doc, number, name }) {
   const wanted = name === undefined ? undefined : normalise(name);
   if (number === undefined) {
-    const found = headings.find((h) => h.doc === doc && h.title.includes(wanted));
+    const found = named(headings.filter((h) => h.doc === doc), wanted);
     return found ? { heading: found } : { problem: `no heading of ${doc} is named "${name}"` };
   }
   if (!keys.has(`${doc} §${number}`)) return { problem: `no heading "${doc} §${number}"` };
   if (wanted === undefined) return { heading: headings.find((h) => h.doc === doc && h.number === number) };
   const section = within(doc, number);
-  const found = section.find((h) => h.title.includes(wanted)) ?? section.find((h) => h.body.includes(wanted));
+  const found = named(section, wanted) ?? section.find((h) => h.body.includes(wanted));
   return found ? { heading: found } : { problem: `"${name}" is neither a heading nor a text of ${doc} §${number}` };
 }
 
@@ -212,12 +221,14 @@ let total = 0;
 let resolved = 0;
 let fileCount = 0;
 const problems = [];
-for (const target of paths.length > 0 ? paths : DEFAULT_PATHS) {
-  for (const file of files(path.resolve(ROOT, target))) {
+const targets = paths.length > 0 ? paths.map((p) => path.resolve(p)) : DEFAULT_PATHS.map((p) => path.join(ROOT, p));
+for (const target of targets) {
+  for (const file of files(target)) {
     const references = scan(fs.readFileSync(file, "utf8")).sort((a, b) => a.line - b.line);
     if (references.length === 0) continue;
     fileCount++;
-    const where = path.relative(ROOT, file);
+    const relative = path.relative(ROOT, file);
+    const where = relative.startsWith("..") ? file : relative;
     for (const ref of references) {
       total++;
       const result = ref.bare

@@ -1,8 +1,6 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nProvider } from "./lib/i18n-react";
 import { getLocale, translatorFor } from "./lib/i18next.server";
@@ -11,6 +9,20 @@ import { documentSecurityHeaders } from "./lib/security-headers.server";
 
 export const streamTimeout = 5_000;
 
+/** Collects the rendered document; React may end its destination more than once, which is not an error here. */
+class DocumentSink extends Writable {
+  override end(...args: unknown[]): this {
+    if (this.writableEnded) return this;
+    return (super.end as (...rest: unknown[]) => this)(...args);
+  }
+}
+
+/**
+ * Renders the whole document, then answers it in one piece with its length. The pages defer nothing (every loader
+ * has finished before rendering starts), so streaming would only cut the same bytes into many small socket writes;
+ * one buffer is cheaper to send and lets the no-JavaScript client and bots read a complete page
+ * (docs/decisions/0021-fast-pages.md).
+ */
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -20,11 +32,23 @@ export default async function handleRequest(
 ) {
   const nonce = loadContext.cspNonce;
   const locale = await getLocale(request);
-  // Bots and no-JS clients get the whole document at once; browsers get it streamed.
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
 
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
+    const chunks: Buffer[] = [];
+    const sink = new DocumentSink({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        const body = Buffer.concat(chunks);
+        responseHeaders.set("content-type", "text/html; charset=utf-8");
+        responseHeaders.set("content-length", String(body.byteLength));
+        documentSecurityHeaders(responseHeaders, nonce, loadContext.web.isProduction);
+        resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+        done();
+      },
+    });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider nonce={nonce}>
         <I18nProvider t={translatorFor(locale)} locale={locale}>
@@ -33,26 +57,19 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("content-type", "text/html; charset=utf-8");
-          documentSecurityHeaders(responseHeaders, nonce, loadContext.web.isProduction);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
-          );
-          pipe(body);
+        onAllReady() {
+          pipe(sink);
         },
         onShellError(error: unknown) {
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) loadContext.logger.error({ err: error }, "render error");
+          loadContext.logger.error({ err: error }, "render error");
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    setTimeout(abort, streamTimeout + 1000).unref();
   });
 }
 

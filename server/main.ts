@@ -3,7 +3,6 @@
  * (the Remix build of app/) into one Node service, or runs one of them alone (ROLE=api, ROLE=web with API_URL).
  * See docs/decisions/0002-one-node-service.md.
  */
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -17,6 +16,7 @@ import { ConfigError, loadConfig, type Config } from "./config/config";
 import { resolveAppSecret } from "./config/secret";
 import { createLogger, currentDbQueries, currentRequestId, stdoutDestination, loggablePath, requestIdFrom, runWithRequestId, type Logger } from "./observability/logger";
 import { createApiService, type ApiService } from "./service";
+import { pooledRandomBytes } from "./web/random";
 import { loadRemixHandler } from "./web/remix-handler";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -131,7 +131,7 @@ export async function createHttpApp(config: Config, logger: Logger, service: Api
         return transport(request, hints);
       },
       requestId: currentRequestId() ?? requestIdFrom(undefined),
-      cspNonce: crypto.randomBytes(16).toString("base64"),
+      cspNonce: pooledRandomBytes(16).toString("base64"),
       logger,
       web: { publicUrl: config.publicUrl, isProduction: mode === "production", sessionSecret },
       responseCookies: new Map(),

@@ -1,3 +1,4 @@
+import { readCookie, serializeCookie } from "@server/contracts/cookies";
 import { RemixI18Next } from "remix-i18next/server";
 import deven from "../../locales/deven.json";
 import xx from "../../locales/xx.json";
@@ -13,9 +14,7 @@ export const resources = { deven: { translation: deven }, xx: { translation: xx 
 const LOCALE_COOKIE = "lng";
 
 function localeFromCookie(request: Request): string | null {
-  const header = request.headers.get("cookie") ?? "";
-  const match = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(header);
-  return match?.[1] ? decodeURIComponent(match[1]) : null;
+  return readCookie(request.headers.get("cookie"), LOCALE_COOKIE) || null;
 }
 
 export const remixI18next = new RemixI18Next({
@@ -37,8 +36,9 @@ export async function getLocale(request: Request): Promise<Locale> {
 export async function localeCookieHeader(request: Request, locale: Locale): Promise<HeadersInit | undefined> {
   const fromQuery = new URL(request.url).searchParams.get("lng");
   if (!fromQuery || fromQuery !== locale) return undefined;
-  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
-  return { "set-cookie": `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly${secure}` };
+  // A plain, unprefixed name: testers set it by hand; it is only a preference.
+  const secure = new URL(request.url).protocol === "https:";
+  return { "set-cookie": serializeCookie(LOCALE_COOKIE, locale, 365 * 24 * 60 * 60, { secure }) };
 }
 
 /** One translator per locale and process: the messages never change while the process runs. */

@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
+import { isSecureUrl, readAllCookieNames } from "@server/contracts/cookies";
 import type { OidcDiscovery } from "@server/contracts/oidc-sso";
 import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
 import { getAuth, signIn } from "./auth.server";
 import { apiFor, type WebContext } from "./context.server";
 import { safeLocalPath } from "./safe-redirect";
-import { readFlowCookie, writeFlowCookie } from "./session.server";
+import { appCookieName, clearCookie, readFlowCookie, writeFlowCookie } from "./session.server";
 
 /**
  * Single sign-on through a company's OpenID Connect identity provider, in the web app
@@ -53,8 +54,7 @@ class OidcStrategy extends OAuth2Strategy<IdpTokens> {
   }
 }
 
-const isHttps = (context: WebContext) => context.web.publicUrl.startsWith("https:");
-const stateCookieName = (context: WebContext) => (isHttps(context) ? `__Host-${STATE_COOKIE}` : STATE_COOKIE);
+const stateCookieName = (context: WebContext) => appCookieName(context, STATE_COOKIE);
 
 function strategyFor(context: WebContext, idp: OidcDiscovery, extraParams: Record<string, string> = {}): OidcStrategy {
   return new OidcStrategy(
@@ -71,7 +71,7 @@ function strategyFor(context: WebContext, idp: OidcDiscovery, extraParams: Recor
         name: stateCookieName(context),
         httpOnly: true,
         sameSite: "Lax",
-        ...(isHttps(context) ? { secure: true as const } : {}),
+        ...(isSecureUrl(context.web.publicUrl) ? { secure: true as const } : {}),
         path: "/",
         maxAge: FLOW_MAX_AGE_SECONDS,
       },
@@ -93,12 +93,9 @@ function failed(request: Request, context: WebContext, reason: string, details: 
 function clearFlowCookies(request: Request, context: WebContext): void {
   writeFlowCookie(context, FLOW_COOKIE, null, 0);
   // remix-auth-oauth2 names its cookies "<name>:<random id>", one per started sign-in; it never removes them.
-  const prefix = stateCookieName(context);
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const name = part.slice(0, part.indexOf("=")).trim();
-    if (!name.startsWith(`${prefix}:`)) continue;
-    const attributes = ["Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0", ...(isHttps(context) ? ["Secure"] : [])];
-    context.responseCookies.set(name, [`${name}=`, ...attributes].join("; "));
+  const prefix = `${stateCookieName(context)}:`;
+  for (const name of readAllCookieNames(request.headers.get("cookie"))) {
+    if (name.startsWith(prefix)) clearCookie(context, name);
   }
 }
 
@@ -133,7 +130,7 @@ export async function startOidcSignIn(
     if (!state) return failed(request, context, "authorization request without state", {}, continueUrl);
     const flow: OidcFlow = { companyId: idp.companyId, email: query.email, continueUrl, state, nonce };
     writeFlowCookie(context, FLOW_COOKIE, flow, FLOW_MAX_AGE_SECONDS);
-    // remix-auth's redirect to the IdP, with its state cookie (STACK.md: re-throw the Response).
+    // remix-auth's redirect to the IdP, with its state cookie (ADR 0020: remix-auth, re-throw a caught Response).
     throw thrown;
   }
   return failed(request, context, "the strategy did not redirect", {}, continueUrl);

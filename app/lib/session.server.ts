@@ -1,4 +1,12 @@
-import crypto from "node:crypto";
+import {
+  cookieName,
+  isSecureUrl,
+  readCookie,
+  sealCookieValue,
+  serializeCookie,
+  unsealCookieValue,
+  type CookieSecurity,
+} from "@server/contracts/cookies";
 import type { WebContext } from "./context.server";
 
 /**
@@ -33,52 +41,7 @@ const LOGIN = "rbqm_login";
 const LOGIN_MAX_AGE_SECONDS = 15 * 60;
 const MAX_AUTH_AGE_SECONDS = 24 * 60 * 60;
 
-function keyFor(context: WebContext, purpose: string): Buffer {
-  return Buffer.from(crypto.hkdfSync("sha256", context.web.sessionSecret, "rbqm-web", purpose, 32));
-}
-
-function sealValue(key: Buffer, name: string, value: unknown): string {
-  const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv("aes-256-gcm", key, iv);
-  // The cookie's name is authenticated too: a value cannot be moved from one cookie to the other.
-  cipher.setAAD(Buffer.from(name));
-  const body = Buffer.concat([cipher.update(JSON.stringify(value), "utf8"), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
-}
-
-function unsealValue<T>(key: Buffer, name: string, sealed: string): T | null {
-  try {
-    const raw = Buffer.from(sealed, "base64url");
-    if (raw.length < 29) return null;
-    const decipher = crypto.createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
-    decipher.setAAD(Buffer.from(name));
-    decipher.setAuthTag(raw.subarray(12, 28));
-    return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8")) as T;
-  } catch {
-    return null;
-  }
-}
-
-const isHttps = (context: WebContext) => context.web.publicUrl.startsWith("https:");
-/** Over https the __Host- prefix pins the cookie to this host and path /. */
-const cookieName = (context: WebContext, base: string) => (isHttps(context) ? `__Host-${base}` : base);
-
-function readCookie(request: Request, name: string): string | null {
-  const header = request.headers.get("cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const index = part.indexOf("=");
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-  }
-  return null;
-}
-
-function serialise(context: WebContext, name: string, value: string, maxAgeSeconds: number): string {
-  const parts = [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`];
-  if (isHttps(context)) parts.push("Secure");
-  return parts.join("; ");
-}
+const security = (context: WebContext): CookieSecurity => ({ secure: isSecureUrl(context.web.publicUrl) });
 
 /** The cookie writes of this request, by name; the last write of a cookie wins. */
 function queue(context: WebContext, name: string, header: string): void {
@@ -86,19 +49,19 @@ function queue(context: WebContext, name: string, header: string): void {
 }
 
 function readSealed<T>(request: Request, context: WebContext, base: string): T | null {
-  const name = cookieName(context, base);
+  const name = cookieName(base, security(context));
   // A value written earlier in this same request wins over the one the browser sent.
   const pending = context.pendingValues.get(name);
   if (pending !== undefined) return pending as T | null;
-  const raw = readCookie(request, name);
-  return raw ? unsealValue<T>(keyFor(context, base), name, raw) : null;
+  const raw = readCookie(request.headers.get("cookie"), name);
+  return raw ? unsealCookieValue<T>(context.web.sessionSecret, base, name, raw) : null;
 }
 
 function writeSealed(context: WebContext, base: string, value: unknown, maxAgeSeconds: number): void {
-  const name = cookieName(context, base);
+  const name = cookieName(base, security(context));
   context.pendingValues.set(name, value);
-  if (value === null) queue(context, name, serialise(context, name, "", 0));
-  else queue(context, name, serialise(context, name, sealValue(keyFor(context, base), name, value), maxAgeSeconds));
+  const sealed = value === null ? null : sealCookieValue(context.web.sessionSecret, base, name, value);
+  queue(context, name, serializeCookie(name, sealed, maxAgeSeconds, security(context)));
 }
 
 export const readAuthSession = (request: Request, context: WebContext) => readSealed<AuthSession>(request, context, AUTH);
@@ -113,6 +76,14 @@ export const readLoginProcess = (request: Request, context: WebContext) => readS
 export function writeLoginProcess(context: WebContext, process: LoginProcess | null): void {
   writeSealed(context, LOGIN, process, LOGIN_MAX_AGE_SECONDS);
 }
+
+/** Removes a cookie the browser holds, by its full name (cookies of other libraries, such as remix-auth's). */
+export function clearCookie(context: WebContext, name: string): void {
+  queue(context, name, serializeCookie(name, null, 0, security(context)));
+}
+
+/** The name a cookie of this app goes by here (`__Host-` over https). */
+export const appCookieName = (context: WebContext, base: string) => cookieName(base, security(context));
 
 /**
  * A short-lived sealed cookie of a sign-in flow (single sign-on state), under its own name and key: httpOnly,

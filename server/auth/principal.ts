@@ -22,6 +22,8 @@ export interface Principal {
   epoch: number;
   /** Read with the caller, for the settings call (000 §3.1). */
   hasProfilePicture: boolean;
+  /** Moves on with every change to the caller's notifications: the bell's count is cached by it. */
+  notificationsVersion: number;
   homeCompanyToolEnabled: boolean;
   grants(): Promise<Grant[]>;
   can(address: string): Promise<boolean>;
@@ -62,12 +64,11 @@ export function authenticate(
   return pending;
 }
 
-async function authenticateHeader(header: string, db: Db, tokens: TokenService, cache: ReferenceCache): Promise<Authentication> {
-  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header.trim());
-  if (!match) return { kind: "invalid", reason: "The Authorization header is not a Bearer token." };
-  const claims = await tokens.verifyAccessToken(match[1]!);
-  if (!claims) return { kind: "invalid", reason: "The access token is invalid or has expired." };
-  const [row] = await db
+/** The caller, their sign-in grant and the reference epoch in one statement, prepared once per database handle. */
+const preparedPrincipalQueries = new WeakMap<Db, ReturnType<typeof buildPrincipalQuery>>();
+
+function buildPrincipalQuery(db: Db) {
+  return db
     .select({
       id: users.id,
       email: users.email,
@@ -76,6 +77,7 @@ async function authenticateHeader(header: string, db: Db, tokens: TokenService, 
       isBlocked: users.isBlocked,
       isDeleted: users.isDeleted,
       hasProfilePicture: sql<boolean>`${users.profilePictureContentType} is not null`,
+      notificationsVersion: users.notificationsVersion,
       toolEnabled: companies.isProtocolAnalysisToolEnabled,
       sessionRevokedAt: authSessions.revokedAt,
       sessionExpiresAt: authSessions.expiresAt,
@@ -83,9 +85,27 @@ async function authenticateHeader(header: string, db: Db, tokens: TokenService, 
     })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.homeCompanyId))
-    .leftJoin(authSessions, sql`${authSessions.id} = ${claims.sessionId ?? null} and ${authSessions.userId} = ${users.id}`)
-    .where(eq(users.id, claims.userId))
-    .limit(1);
+    .leftJoin(authSessions, sql`${authSessions.id} = ${sql.placeholder("sessionId")} and ${authSessions.userId} = ${users.id}`)
+    .where(eq(users.id, sql.placeholder("userId")))
+    .limit(1)
+    .prepare("rbqm_principal");
+}
+
+function principalQuery(db: Db) {
+  let query = preparedPrincipalQueries.get(db);
+  if (!query) {
+    query = buildPrincipalQuery(db);
+    preparedPrincipalQueries.set(db, query);
+  }
+  return query;
+}
+
+async function authenticateHeader(header: string, db: Db, tokens: TokenService, cache: ReferenceCache): Promise<Authentication> {
+  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header.trim());
+  if (!match) return { kind: "invalid", reason: "The Authorization header is not a Bearer token." };
+  const claims = await tokens.verifyAccessToken(match[1]!);
+  if (!claims) return { kind: "invalid", reason: "The access token is invalid or has expired." };
+  const [row] = await principalQuery(db).execute({ userId: claims.userId, sessionId: claims.sessionId ?? null });
   if (!row || row.isDeleted) return { kind: "invalid", reason: "The account no longer exists." };
   if (row.isBlocked) return { kind: "invalid", reason: "The account is blocked." };
   // A token of a grant that was ended (logout, refresh-token reuse, password reset) stops working at once.
@@ -97,6 +117,7 @@ async function authenticateHeader(header: string, db: Db, tokens: TokenService, 
     epoch: Number(row.epoch ?? 0),
     hasProfilePicture: row.hasProfilePicture === true,
     homeCompanyToolEnabled: row.toolEnabled === true,
+    notificationsVersion: Number(row.notificationsVersion ?? 0),
   });
   return { kind: "user", principal };
 }
@@ -105,7 +126,13 @@ export function createPrincipal(
   db: Db,
   user: { id: string; email: string; displayName: string; homeCompanyId: string },
   sessionId: string | null,
-  extra: { cache?: ReferenceCache; epoch?: number; hasProfilePicture?: boolean; homeCompanyToolEnabled?: boolean } = {},
+  extra: {
+    cache?: ReferenceCache;
+    epoch?: number;
+    hasProfilePicture?: boolean;
+    homeCompanyToolEnabled?: boolean;
+    notificationsVersion?: number;
+  } = {},
 ): Principal {
   const epoch = extra.epoch ?? 0;
   let grants: Promise<Grant[]> | undefined;
@@ -121,6 +148,7 @@ export function createPrincipal(
     epoch,
     hasProfilePicture: extra.hasProfilePicture ?? false,
     homeCompanyToolEnabled: extra.homeCompanyToolEnabled ?? false,
+    notificationsVersion: extra.notificationsVersion ?? 0,
     grants: load,
     async can(address) {
       return isAllowed(address, await load(), { companyId: user.homeCompanyId });

@@ -69,6 +69,9 @@ export interface TokenService {
   readonly accessTtlSeconds: number;
 }
 
+/** Verified access tokens kept by one token service, oldest dropped first. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 interface LoadedKey {
   kid: string;
   privateKey: CryptoKey;
@@ -146,6 +149,7 @@ export async function createTokenService(
       .setExpirationTime(expiresAtSeconds)
       .sign(current.privateKey);
   const nowSeconds = () => Math.floor(Date.now() / 1000);
+  const verifiedAccessTokens = new Map<string, AccessClaims>();
 
   return {
     issuer,
@@ -208,6 +212,15 @@ export async function createTokenService(
     },
     async verifyAccessToken(token) {
       if (typeof token !== "string" || token.length > 4096) return null;
+      // A token's signature and claims never change: a verified one is remembered until it expires, so a page's
+      // calls and a user's next pages do not verify it again. Revocation is checked on every call all the same
+      // (the caller's grant is read from the database, server/auth/principal.ts).
+      const known = verifiedAccessTokens.get(token);
+      if (known) {
+        if (known.expiresAt.getTime() > Date.now()) return known;
+        verifiedAccessTokens.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, keyFor, {
           algorithms: [ALG],
@@ -216,11 +229,14 @@ export async function createTokenService(
           typ: "at+jwt",
           requiredClaims: ["sub", "exp"],
         });
-        return {
+        const claims = {
           userId: payload.sub!,
           sessionId: typeof payload.sid === "string" ? payload.sid : null,
           expiresAt: new Date(payload.exp! * 1000),
         };
+        if (verifiedAccessTokens.size >= VERIFIED_TOKENS_KEPT) verifiedAccessTokens.delete(verifiedAccessTokens.keys().next().value!);
+        verifiedAccessTokens.set(token, claims);
+        return claims;
       } catch {
         return null;
       }

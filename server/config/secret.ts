@@ -27,17 +27,24 @@ export function deriveKey(appSecret: string, purpose: string, length = 32): Buff
   return Buffer.from(crypto.hkdfSync("sha256", appSecret, "rbqm", purpose, length));
 }
 
-/** AES-256-GCM sealing of small secrets at rest: base64url(iv | tag | ciphertext). */
-export function seal(key: Buffer, plaintext: string): string {
+/**
+ * AES-256-GCM sealing of small secrets (keys at rest, cookie values): base64url(iv | tag | ciphertext). `aad`, when
+ * given, is authenticated too: a sealed value then opens only with the same one (a cookie's name).
+ */
+export function seal(key: Buffer, plaintext: string, aad?: string): string {
   const iv = crypto.randomBytes(12);
   const cipher = crypto.createCipheriv("aes-256-gcm", key, iv);
+  if (aad !== undefined) cipher.setAAD(Buffer.from(aad));
   const encrypted = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), encrypted]).toString("base64url");
 }
 
-export function unseal(key: Buffer, sealed: string): string {
+/** Opens a sealed value; throws when it was altered, sealed with another key, or with other additional data. */
+export function unseal(key: Buffer, sealed: string, aad?: string): string {
   const raw = Buffer.from(sealed, "base64url");
+  if (raw.length < 28) throw new Error("The sealed value is too short.");
   const decipher = crypto.createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
+  if (aad !== undefined) decipher.setAAD(Buffer.from(aad));
   decipher.setAuthTag(raw.subarray(12, 28));
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
 }

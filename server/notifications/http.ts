@@ -10,7 +10,11 @@ export const notificationRoutes = [
     // Any signed-in user may count their own notifications.
     access: "authenticated",
     body: notificationCountRequestSchema,
-    handler: ({ db, principal, body }) => countUnread(db, principal.userId, body.studyName),
+    // Cached per user by their notifications version, which the caller's own query reads (server/auth/principal.ts).
+    handler: ({ db, principal, body, cached }) =>
+      cached(`notifications:${principal.userId}:${principal.notificationsVersion}:${body.studyName ?? ""}`, () =>
+        countUnread(db, principal.userId, body.studyName),
+      ),
   }),
   defineRoute({
     method: "POST",

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { companies } from "../companies/schema";
 import { bytea, createdAt, updatedAt, utcTimestamp } from "../db/columns";
 
@@ -24,6 +24,11 @@ export const users = pgTable(
       .references(() => companies.id),
     profilePictureData: bytea("profile_picture_data"),
     profilePictureContentType: text("profile_picture_content_type"),
+    /**
+     * Moves on with every change to the user's notifications (a trigger, migration 0004): the bell's count is cached
+     * per user by it (docs/decisions/0021-fast-pages.md).
+     */
+    notificationsVersion: bigint("notifications_version", { mode: "number" }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -90,7 +90,7 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     auth: {
-      /** 000 §4.1: form-data Email, optional Password, optional SecurityCode (and the code's AttemptId). */
+      /** 000 §7: form-data Email, optional Password, optional SecurityCode (and the code's AttemptId). */
       login: (input: { email: string; password?: string; securityCode?: string; attemptId?: string }) =>
         call<TokenResponse>(
           "POST",

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { readCookieValue, samlResumeSchema, ssoBindingCookie, ssoBindingCookieName, SsoError, SSO_REQUEST_TTL_SECONDS } from "../../contracts/sso";
+import { readCookie } from "../../contracts/cookies";
+import { samlResumeSchema, ssoBindingCookie, ssoBindingCookieName, SsoError, SSO_REQUEST_TTL_SECONDS } from "../../contracts/sso";
 import { isValidEmail, normaliseEmail } from "../../contracts/auth";
 import { safeLocalPath } from "../../contracts/redirects";
 import type { ServiceDeps } from "../../deps";
@@ -58,7 +59,7 @@ export function createSamlRouter(deps: ServiceDeps): Hono {
       const { location, binding } = await startSamlLogin(deps, {
         email: url.searchParams.get("email"),
         continueUrl,
-        binding: readCookieValue(c.req.header("cookie"), cookieName),
+        binding: readCookie(c.req.header("cookie"), cookieName),
       });
       return redirect(location, { "set-cookie": ssoBindingCookie(deps.config.publicUrl, binding, SSO_REQUEST_TTL_SECONDS) });
     } catch (error) {

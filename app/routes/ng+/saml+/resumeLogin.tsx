@@ -1,7 +1,8 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useTranslation } from "~/lib/i18n-react";
 import { z } from "zod";
-import { readCookieValue, ssoBindingCookie, ssoBindingCookieName } from "@server/contracts/sso";
+import { readCookie } from "@server/contracts/cookies";
+import { ssoBindingCookie, ssoBindingCookieName } from "@server/contracts/sso";
 import { signIn } from "~/lib/auth.server";
 import { apiFor } from "~/lib/context.server";
 import { safeLocalPath } from "~/lib/safe-redirect";
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!query.success) throw redirect(FAILED, { headers });
 
   const cookieName = ssoBindingCookieName(context.web.publicUrl);
-  const binding = readCookieValue(request.headers.get("cookie"), cookieName);
+  const binding = readCookie(request.headers.get("cookie"), cookieName);
   const result = await apiFor(context).auth.samlResume({ token: query.data.token, binding });
   if (!result.ok) {
     context.logger.info({ code: result.error.code, status: result.status }, "SAML hand-off refused");

@@ -1,0 +1,79 @@
+import crypto from "node:crypto";
+import { parse, serialize } from "cookie";
+import { seal, unseal } from "../config/secret";
+
+/**
+ * Every cookie of the product, read and written one way (docs/decisions/0013-web-session.md):
+ *  - named with the `__Host-` prefix when the product is served over https (the cookie is then pinned to this host
+ *    and path /, and needs Secure);
+ *  - httpOnly, SameSite=Lax, Path=/, Secure over https;
+ *  - a sealed value is JSON encrypted with AES-256-GCM under a key derived from the application secret for that
+ *    cookie, with the cookie's name as additional data, so a value cannot be read, altered or moved to another cookie.
+ * Parsing and serialising are the `cookie` package's.
+ */
+export interface CookieSecurity {
+  /** True when the product is served over https (PUBLIC_URL). */
+  secure: boolean;
+}
+
+export const isSecureUrl = (publicUrl: string): boolean => publicUrl.startsWith("https:");
+
+/** The name a cookie goes by: `__Host-<base>` over https, `<base>` otherwise. */
+export const cookieName = (base: string, security: CookieSecurity): string => (security.secure ? `__Host-${base}` : base);
+
+/** One cookie's value from a Cookie header, or null. */
+export function readCookie(header: string | null | undefined, name: string): string | null {
+  if (!header) return null;
+  const value = parse(header)[name];
+  return value === undefined ? null : value;
+}
+
+/** RFC 6265's cookie-name token. */
+const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** The names of every cookie in a Cookie header. */
+export const readAllCookieNames = (header: string | null | undefined): string[] => (header ? Object.keys(parse(header)) : []);
+
+/** The Set-Cookie header of a cookie; a maxAge of 0 (or a null value) removes it. */
+export function serializeCookie(name: string, value: string | null, maxAgeSeconds: number, security: CookieSecurity): string {
+  if (!COOKIE_NAME.test(name)) {
+    // Another library's cookie whose name is outside RFC 6265's token (remix-auth-oauth2's "name:id"), being removed.
+    return `${name}=; Max-Age=0; Path=/; HttpOnly;${security.secure ? " Secure;" : ""} SameSite=Lax`;
+  }
+  return serialize(name, value ?? "", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: security.secure,
+    maxAge: value === null ? 0 : Math.max(0, Math.floor(maxAgeSeconds)),
+    // Sealed values and random tokens are base64url already: written as they are.
+    encode: (text) => text,
+  });
+}
+
+const keys = new Map<string, Buffer>();
+
+/** The sealing key of one cookie, derived from the application secret with HKDF-SHA256 (once per process). */
+function keyFor(secret: string, base: string): Buffer {
+  const id = `${base}\u0000${secret}`;
+  let key = keys.get(id);
+  if (!key) {
+    key = Buffer.from(crypto.hkdfSync("sha256", secret, "rbqm-web", base, 32));
+    keys.set(id, key);
+  }
+  return key;
+}
+
+/** The value's JSON, sealed (server/config/secret.ts) and bound to the cookie's name. */
+export function sealCookieValue(secret: string, base: string, name: string, value: unknown): string {
+  return seal(keyFor(secret, base), JSON.stringify(value), name);
+}
+
+/** The value of a sealed cookie, or null when it was altered, made with another secret, or moved from another cookie. */
+export function unsealCookieValue<T>(secret: string, base: string, name: string, sealed: string): T | null {
+  try {
+    return JSON.parse(unseal(keyFor(secret, base), sealed, name)) as T;
+  } catch {
+    return null;
+  }
+}

@@ -40,7 +40,8 @@ export default defineConfig({
   },
   projects: [
     { name: "js-on", testIgnore: /service\.spec\.ts/, use: { javaScriptEnabled: true } },
-    { name: "js-off", testIgnore: /service\.spec\.ts/, use: { javaScriptEnabled: false } },
+    // *.js-only.spec.ts: behaviour that exists only with scripts (the browser shows an offline page without them).
+    { name: "js-off", testIgnore: /service\.spec\.ts|\.js-only\.spec\.ts/, use: { javaScriptEnabled: false } },
     { name: "service", testMatch: /service\.spec\.ts/ },
   ],
   webServer: {

@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { i18nConfig } from "./lib/i18n";
 import { I18nProvider } from "./lib/i18n-react";
+import { installNetworkFailureGuard } from "./lib/network-failure.client";
 import { createTranslator, type Messages } from "./lib/translate";
 
 /** The page's messages: GET {origin}/locales/{locale}.json (000 §7); a 404 is logged as the spec says. */
@@ -18,6 +19,7 @@ async function loadMessages(locale: string): Promise<Messages | null> {
 }
 
 async function hydrate() {
+  installNetworkFailureGuard();
   const locale = document.documentElement.dataset.locale ?? i18nConfig.fallbackLng;
   const messages = await loadMessages(locale);
   // Without its messages the page would hydrate into bare keys: leave it server-rendered, as it works without JS.

@@ -1,24 +1,21 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n-react";
-import { ErrorView } from "./components/ErrorView";
 import { ExternalLinkHost } from "./components/ExternalLink";
 import { NavigationProgress } from "./components/Loading";
 import { ToastArea, ToastProvider } from "./components/Toasts";
 import { consumeFlash } from "./lib/flash.server";
 import { htmlLang, i18nConfig } from "./lib/i18n";
-import { getLocale, localeCookieHeader } from "./lib/i18next.server";
+import { getLocale, localeCookieHeader, translatorFor } from "./lib/i18next.server";
 import { useNonce } from "./lib/nonce";
 import stylesheet from "./tailwind.css";
 
@@ -27,7 +24,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = await localeCookieHeader(request, locale);
   // Toasts flashed by the last action or redirect (app/lib/flash.server.ts): read once, then the cookie is cleared.
   const flash = consumeFlash(request, context);
-  return data({ locale, flash }, headers ? { headers } : undefined);
+  // A form the service could not accept (too large, unreadable: server/web/guards.ts) comes back with its reason.
+  const refusal = context.refusal;
+  if (refusal?.kind === "formTooLarge" || refusal?.kind === "formUnreadable") {
+    const t = translatorFor(locale);
+    const message =
+      refusal.kind === "formTooLarge" ? t("refused.formTooLarge", { size: Math.floor(refusal.maxBytes / 1024) }) : t("refused.formUnreadable");
+    flash.push({ key: `refusal-${refusal.kind}`, type: "error", message });
+  }
+  // The refusal page stands in for the page that was asked for (server/main.ts): it is served as it is, without
+  // scripts, which would try to take over the address it was not made for.
+  const scripts = !(refusal && new URL(request.url).pathname === "/ng/refused");
+  return data({ locale, flash, scripts }, headers ? { headers } : undefined);
 }
 
 /** The root loader is cheap and carries the flashed toasts: it runs on every navigation, not only after actions. */
@@ -58,8 +66,12 @@ export function Layout({ children }: { children: ReactNode }) {
             <ToastArea />
           </ExternalLinkHost>
         </ToastProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {data?.scripts === false ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
@@ -77,11 +89,4 @@ export default function App() {
 }
 
 /** The last line of defence: a route that failed without its own boundary. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorView title={t("notFound.title")} message={t("notFound.message")} homeLabel={t("notFound.home")} />;
-  }
-  return <ErrorView title={t("errorPage.title")} message={t("errorPage.message")} homeLabel={t("notFound.home")} />;
-}
+export { GeneralErrorBoundary as ErrorBoundary } from "./components/GeneralErrorBoundary";

@@ -16,6 +16,7 @@ import { ConfigError, loadConfig, type Config } from "./config/config";
 import { resolveAppSecret } from "./config/secret";
 import { createLogger, currentDbQueries, currentRequestId, stdoutDestination, loggablePath, requestIdFrom, runWithRequestId, type Logger } from "./observability/logger";
 import { createApiService, type ApiService } from "./service";
+import { guardWebRequest, type WebGuardSettings, type WebRefusal } from "./web/guards";
 import { pooledRandomBytes } from "./web/random";
 import { loadRemixHandler } from "./web/remix-handler";
 
@@ -113,14 +114,7 @@ export async function createHttpApp(config: Config, logger: Logger, service: Api
   const buildUrl = pathToFileURL(path.join(projectRoot, "build", "index.js")).href;
   const handler = await loadRemixHandler(buildUrl, mode);
   const sessionSecret = resolveAppSecret(config);
-  const ownOrigin = new URL(config.publicUrl).origin;
-  // Defence in depth against cross-site form posts (the cookies are SameSite=Lax as well): a browser's POST to a
-  // page must come from our own origin. The SAML ACS, posted by identity providers, lives outside /ng/.
-  app.post("/ng/*", async (c, next) => {
-    const origin = c.req.header("origin");
-    if (origin && origin !== ownOrigin) return c.text("Cross-origin form posts are not accepted.", 403);
-    await next();
-  });
+  const guardSettings: WebGuardSettings = { publicUrl: config.publicUrl, ...config.web };
   app.all("*", async (c) => {
     const calls: ApiCallCount = { apiCalls: 0, permissionChecks: 0 };
     c.set("apiCalls", calls);
@@ -139,8 +133,25 @@ export async function createHttpApp(config: Config, logger: Logger, service: Api
       memo: new Map(),
       apiAuthentications: new Map(),
     };
-    const response = await handler(c.req.raw, context as unknown as Record<string, unknown>);
-    return withQueuedCookies(response, context.responseCookies);
+    // The guards first (server/web/guards.ts): host, origin of a post, size and shape of its body. They cover the
+    // web app under /ng/; the API, the SAML endpoints and the health checks answer other clients (IdPs, relying
+    // parties, load balancers) and carry their own checks.
+    const isWebApp = /^\/ng(\/|\.data$|$)/.test(new URL(c.req.url).pathname);
+    const guarded = isWebApp ? await guardWebRequest(c.req.raw, guardSettings) : ({ ok: true, request: c.req.raw } as const);
+    if (!guarded.ok) {
+      context.refusal = guarded.refusal;
+      logger.info({ refusal: guarded.refusal.kind, path: loggablePath(c.req.url) }, "web request refused");
+      const refused = refusedRequest(guarded.request, guarded.refusal);
+      if (!refused) return plainRefusal(guarded.refusal);
+      let response = await handler(refused, context as unknown as Record<string, unknown>);
+      // The form's page could not be shown again as it is (it redirects, or fails): the refusal page says it instead.
+      if (response.status !== 200 && !new URL(refused.url).pathname.startsWith("/ng/refused")) {
+        response = await handler(refusalPageRequest(refused), context as unknown as Record<string, unknown>);
+      }
+      return finishWebResponse(c.req.raw, withStatus(response, guarded.refusal.status), context.responseCookies);
+    }
+    const response = await handler(guarded.request, context as unknown as Record<string, unknown>);
+    return finishWebResponse(c.req.raw, response, context.responseCookies);
   });
   return app;
 }
@@ -152,20 +163,71 @@ interface ApiCallCount {
 
 type HttpEnv = { Variables: { apiCalls?: ApiCallCount } };
 
-/** Adds the cookies a request queued (sign-in state, refreshed tokens) to its response, whatever route answered. */
-function withQueuedCookies(response: Response, cookies: Map<string, string>): Response {
-  if (cookies.size === 0) return response;
-  let target = response;
-  try {
-    for (const header of cookies.values()) target.headers.append("set-cookie", header);
-  } catch {
-    // Immutable headers (a fetched Response): copy it.
-    target = new Response(response.body, response);
-    for (const header of cookies.values()) target.headers.append("set-cookie", header);
+/**
+ * The last step of every web request: the cookies it queued (sign-in state, refreshed tokens, toasts) are written,
+ * and pages and their data answers are never stored (after Log Out, Back must not show the previous user's page),
+ * nor sniffed or framed. Images and other resources keep the caching their route chose, unless cookies were set.
+ */
+function finishWebResponse(request: Request, response: Response, cookies: Map<string, string>): Response {
+  const target = editable(response);
+  const headers = target.headers;
+  for (const header of cookies.values()) headers.append("set-cookie", header);
+  const type = headers.get("content-type") ?? "";
+  const isPage = type.startsWith("text/html") || new URL(request.url).pathname.endsWith(".data");
+  if (isPage || cookies.size > 0) headers.set("cache-control", "private, no-store");
+  if (isPage) {
+    if (!headers.has("content-security-policy")) headers.set("content-security-policy", "frame-ancestors 'none'");
+    if (!headers.has("x-frame-options")) headers.set("x-frame-options", "DENY");
   }
-  // Answers that set session cookies must not be stored by shared caches.
-  target.headers.set("cache-control", "private, no-store");
   return target;
+}
+
+/** The response itself when its headers can change, else a copy (a fetched Response's are immutable); nosniff on both. */
+function editable(response: Response): Response {
+  try {
+    response.headers.set("x-content-type-options", "nosniff");
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set("x-content-type-options", "nosniff");
+    return copy;
+  }
+}
+
+/** A refused request answered by a page: the refusal page, or the same page again for a form that could not be read. */
+function refusedRequest(request: Request, refusal: WebRefusal): Request | null {
+  const url = new URL(request.url);
+  if (url.pathname.endsWith(".data")) return null;
+  const headers = new Headers(request.headers);
+  headers.delete("content-type");
+  headers.delete("content-length");
+  if (refusal.kind === "host" || refusal.kind === "origin") return refusalPageRequest(new Request(url, { headers }));
+  // The form's own page, shown again with a toast that says what went wrong (app/root.tsx).
+  url.searchParams.delete("index");
+  url.searchParams.delete("_data");
+  return new Request(url, { method: "GET", headers });
+}
+
+function refusalPageRequest(request: Request): Request {
+  return new Request(new URL("/ng/refused", request.url), { method: "GET", headers: request.headers });
+}
+
+/** Data requests (scripts running) get a short text; the page they came from shows its own error. */
+function plainRefusal(refusal: WebRefusal): Response {
+  const text: Record<WebRefusal["kind"], string> = {
+    host: "This address is not served here.",
+    origin: "Form posts must come from this site.",
+    formTooLarge: `The form is larger than ${refusal.kind === "formTooLarge" ? refusal.maxBytes : 0} bytes.`,
+    formUnreadable: "The form could not be read.",
+  };
+  return new Response(text[refusal.kind], {
+    status: refusal.status,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" },
+  });
+}
+
+function withStatus(response: Response, status: number): Response {
+  return response.status === status ? response : new Response(response.body, { status, headers: response.headers });
 }
 
 function installShutdown(server: ServerType, service: ApiService | undefined, logger: Logger): void {

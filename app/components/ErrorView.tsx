@@ -9,25 +9,56 @@ export interface ErrorViewProps {
   /** Where "Go back" leads without JavaScript; with it, the browser's history is used. */
   backHref?: string;
   homeLabel?: string;
+  /** Where the home link leads (/ng/ by default). */
+  homeHref?: string;
   supportEmail?: string | null;
+  /** Inside the application shell: a section of the page, not a page of its own. */
+  inline?: boolean;
+  /** Offers to load the page again (a passing failure, such as the service being briefly unavailable). */
+  retry?: boolean;
 }
 
 /** The full-page error card shared by the error page, the 404 page and the error boundaries. */
-export function ErrorView({ title, message, errorMessage, backHref, homeLabel, supportEmail }: ErrorViewProps) {
+export function ErrorView({
+  title,
+  message,
+  errorMessage,
+  backHref,
+  homeLabel,
+  homeHref = "/ng/",
+  supportEmail,
+  inline = false,
+  retry = false,
+}: ErrorViewProps) {
   const { t } = useTranslation();
+  const Frame = inline ? "section" : "main";
   return (
-    <main id="main" className="flex min-h-screen items-center justify-center p-6">
+    <Frame
+      {...(inline ? { "aria-labelledby": "error-title" } : { id: "main" })}
+      className={inline ? "flex justify-center py-10" : "flex min-h-screen items-center justify-center p-6"}
+    >
       <div className="w-full max-w-xl rounded-lg border border-slate-200 bg-white p-8 shadow-sm">
-        <CompanyLogo className="mb-6 h-10 w-auto" />
-        <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
-        <p className="mt-3 text-slate-700">{message}</p>
+        {inline ? null : <CompanyLogo className="mb-6 h-10 w-auto" />}
         {errorMessage ? (
-          <div role="alert" className="mt-5 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
-            <span className="font-semibold">{t("errorPage.details")}: </span>
-            <span className="whitespace-pre-wrap break-words">{errorMessage}</span>
+          // The passed message is what happened (001 §2 "Error page": shown in an alert): it leads the page.
+          <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
+            <h1 id="error-title" className="whitespace-pre-wrap break-words text-xl font-semibold">
+              {errorMessage}
+            </h1>
           </div>
-        ) : null}
+        ) : (
+          <h1 id="error-title" className="text-2xl font-semibold text-slate-900">
+            {title}
+          </h1>
+        )}
+        {errorMessage ? <p className="mt-5 font-semibold text-slate-900">{title}</p> : null}
+        <p className={errorMessage ? "mt-1 text-slate-700" : "mt-3 text-slate-700"}>{message}</p>
         <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-3">
+          {retry ? (
+            <a href="" className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+              {t("errors.retry")}
+            </a>
+          ) : null}
           {backHref ? (
             <a
               href={backHref}
@@ -42,7 +73,7 @@ export function ErrorView({ title, message, errorMessage, backHref, homeLabel, s
               {t("errorPage.goBack")}
             </a>
           ) : (
-            <a href="/ng/" className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+            <a href={homeHref} className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
               {homeLabel ?? t("notFound.home")}
             </a>
           )}
@@ -59,6 +90,6 @@ export function ErrorView({ title, message, errorMessage, backHref, homeLabel, s
           <p className="mt-4 text-sm text-slate-600">{t("errorPage.contactSupportText", { email: supportEmail })}</p>
         ) : null}
       </div>
-    </main>
+    </Frame>
   );
 }

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { TokenResponse } from "@server/contracts/auth";
 import { decodeJwt } from "jose";
-import { createApiClient, type ApiClient } from "./api/client.server";
+import { createApiClient, serviceUnavailable, type ApiClient } from "./api/client.server";
 import type { ApiTransport } from "./api/transport.server";
 import type { WebContext } from "./context.server";
 import { safeLocalPath } from "./safe-redirect";
@@ -111,6 +111,8 @@ async function resolveAuth(request: Request, context: WebContext): Promise<AuthS
       return null;
     }
     const refreshed = await anonymous.oauth.refresh(session.refreshToken);
+    // No answer at all is not a refused refresh: the sign-in stays, and this request is answered as unavailable.
+    if (!refreshed.ok && refreshed.status === 0) throw serviceUnavailable();
     if (!refreshed.ok) {
       context.logger.info({ code: refreshed.error.code }, "refresh failed; signing out");
       writeAuthSession(context, null);

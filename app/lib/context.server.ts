@@ -1,4 +1,5 @@
 import type { Logger } from "@server/observability/logger";
+import type { WebRefusal } from "@server/web/guards";
 import { createApiClient } from "./api/client.server";
 import type { ApiTransport } from "./api/transport.server";
 
@@ -20,6 +21,8 @@ export interface WebContext {
   pendingValues: Map<string, unknown>;
   /** Per-request memo of the signed-in state (app/lib/auth.server.ts). */
   memo: Map<string, unknown>;
+  /** Set when the request was refused before reaching the app (server/web/guards.ts): the page explains it. */
+  refusal?: WebRefusal;
   /** The API's authentications of this request, handed to an in-process API (app/lib/api/transport.server.ts). */
   apiAuthentications: Map<string, Promise<unknown>>;
 }

@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteLoaderData } from "@remix-run/react";
 import type { Settings } from "@server/contracts/settings";
 
 export const NG_LAYOUT_ROUTE_ID = "routes/ng+/_layout";
@@ -23,4 +23,22 @@ type MatchWithData = { id: string; data: unknown };
 export function settingsFromMatches(matches: readonly MatchWithData[]): Settings | null {
   const layout = matches.find((match) => match.id === NG_LAYOUT_ROUTE_ID);
   return (layout?.data as { settings: Settings | null } | undefined)?.settings ?? null;
+}
+
+/**
+ * The title of a page whose loader failed: the product title and the error's page name ("Page not found"), from the
+ * /ng/ layout's data. Every route's meta uses it when it is given an error.
+ */
+export function errorPageTitle(matches: readonly MatchWithData[], error: unknown): string {
+  const layout = matches.find((match) => match.id === NG_LAYOUT_ROUTE_ID)?.data as
+    | { settings: Settings | null; errorTitles?: Record<string, string> }
+    | undefined;
+  const status = isRouteErrorResponse(error) ? String(error.status) : "other";
+  const name = layout?.errorTitles?.[status] ?? layout?.errorTitles?.other;
+  return pageTitle(layout?.settings, name);
+}
+
+/** A route's meta: its page title, or the error page's when its loader failed. */
+export function pageMeta(args: { matches: readonly MatchWithData[]; error?: unknown }, pageName?: string | null) {
+  return [{ title: args.error ? errorPageTitle(args.matches, args.error) : pageTitle(settingsFromMatches(args.matches), pageName) }];
 }

@@ -3,7 +3,7 @@ import type { CompanyInfo } from "@server/contracts/companies";
 import type { Settings } from "@server/contracts/settings";
 import type { StudyListItem } from "@server/contracts/studies";
 import type { ApiClient } from "./api/client.server";
-import { requireUser, type SignedIn } from "./auth.server";
+import { getAuth, requireUser, type SignedIn } from "./auth.server";
 import type { WebContext } from "./context.server";
 import { buildNav, companyAddresses, navAddresses, studyAddresses, studyEntryAddresses, studyEntryHref, type NavContext } from "./navigation";
 import { permissionBatch, requirePermission, type PermissionBatch } from "./permissions.server";
@@ -84,6 +84,7 @@ export async function loadCompanyShell(
   context: WebContext,
   companyId: string,
   studyName?: string,
+  options: { gate?: boolean } = {},
 ): Promise<CompanyShell> {
   const { session, api, batch } = await signedInWithBatch(request, context);
   const addresses = companyAddresses(companyId);
@@ -94,16 +95,19 @@ export async function loadCompanyShell(
     studyName ? null : api.notifications.count(null),
     companyInfo(context, api, companyId),
   ]);
-  await requirePermission(request, batch, [addresses.company]);
-  if (!company.ok) {
+  const gated = options.gate !== false;
+  if (gated) await requirePermission(request, batch, [addresses.company]);
+  if (!company.ok && (gated || company.status !== 403)) {
     if (company.status === 404) notFound();
     throw new Error(`Company unavailable: ${company.error.code}`);
   }
   const studies = studyList.ok ? studyList.data.items : [];
   const entries = await batch.check(studies.flatMap((study) => studyEntryAddresses(companyId, study.studyName)));
+  // Not gated (a page every signed-in user may see), a company the user may not read still frames the page.
+  const info = company.ok ? company.data : { id: companyId, displayName: "", isProtocolAnalysisToolAEnabled: false, usesSingleSignOn: false };
   return {
-    company: company.data,
-    nav: buildNav(navContext(companyId, company.data, settings), (address) => allowed.get(address) === true),
+    company: info,
+    nav: buildNav(navContext(companyId, info, settings), (address) => allowed.get(address) === true),
     studies: menuEntries(companyId, studies, (address) => entries.get(address) === true),
     notificationCount: notifications?.ok ? notifications.data.totalRecords : 0,
     user: {
@@ -163,4 +167,21 @@ function menuEntries(companyId: string, studies: readonly StudyListItem[], can: 
     isRetired: study.isRetired,
     href: studyEntryHref(companyId, study.studyName, can),
   }));
+}
+
+/**
+ * The shell around a page that every signed-in user may see (the error page): the header of the user's home company,
+ * as far as they may see it, without gating the page on it. Null when signed out or when it cannot be made.
+ */
+export async function loadHomeShell(request: Request, context: WebContext): Promise<CompanyShell | null> {
+  if (!(await getAuth(request, context))) return null;
+  try {
+    const { api } = await signedInWithBatch(request, context);
+    const { companyId } = await userSettings(context, api);
+    return companyId ? await loadCompanyShell(request, context, companyId, undefined, { gate: false }) : null;
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    context.logger.warn({ err: error }, "no shell for this page");
+    return null;
+  }
 }

@@ -34,3 +34,15 @@ export interface StudyShell {
   notificationCount: number;
 }
 
+
+/** The header's props for a page of the company shell, at study level when a study is current. */
+export function shellHeader(shell: CompanyShell, study?: StudyShell | null) {
+  return {
+    companyId: shell.company.id,
+    nav: study?.nav ?? shell.nav,
+    user: shell.user,
+    notificationCount: study?.notificationCount ?? shell.notificationCount,
+    studies: shell.studies,
+    study: study?.study ?? null,
+  };
+}

@@ -109,6 +109,18 @@ const envSchema = z.object({
   DEMO_SAML_IDP_ISSUER: z.preprocess(emptyToUndefined, z.string().optional()),
   DEMO_SAML_IDP_CERT_FILE: z.preprocess(emptyToUndefined, z.string().optional()),
   OAUTH_CLIENTS: z.preprocess(emptyToUndefined, z.string().optional()),
+  // Web requests (docs/decisions/0022-web-request-guards.md).
+  TRUST_PROXY: booleanFlag(false),
+  ALLOWED_HOSTS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => v.split(",").every((h) => /^(\*|\[[0-9a-f:.]+\]|[a-z0-9.-]+)$/i.test(h.trim())), {
+        message: "must be host names separated by commas (or *)",
+      })
+      .optional(),
+  ),
+  WEB_FORM_MAX_BYTES: integer(1024 * 1024, 1024, 100 * 1024 * 1024),
 });
 
 export type Role = "all" | "web" | "api";
@@ -136,6 +148,14 @@ export interface Config {
   demoSaml: { entryPoint?: string; idpIssuer?: string; idpCertFile?: string };
   /** Client applications of the authorization server (/ng/oidc/login); none by default. */
   oauthClients: OAuthClient[];
+  web: {
+    /** Read the client's address from X-Forwarded-Host/-Proto (only behind a proxy that sets them). */
+    trustProxy: boolean;
+    /** Host names (lower case, no port) the web app answers to; "*" answers to any. */
+    allowedHosts: string[];
+    /** The largest web form body accepted; larger posts answer 413. */
+    formMaxBytes: number;
+  };
 }
 
 export interface ProductSettings {
@@ -242,5 +262,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     saml: { spPrivateKeyFile: e.SAML_SP_PRIVATE_KEY_FILE, spCertFile: e.SAML_SP_CERT_FILE },
     demoSaml: { entryPoint: e.DEMO_SAML_ENTRY_POINT, idpIssuer: e.DEMO_SAML_IDP_ISSUER, idpCertFile: e.DEMO_SAML_IDP_CERT_FILE },
     oauthClients,
+    web: {
+      trustProxy: e.TRUST_PROXY,
+      allowedHosts: allowedHosts(e.ALLOWED_HOSTS, publicUrl),
+      formMaxBytes: e.WEB_FORM_MAX_BYTES,
+    },
   };
+}
+
+/** ALLOWED_HOSTS, or by default PUBLIC_URL's host and the loopback names; PUBLIC_URL's host is always allowed. */
+function allowedHosts(setting: string | undefined, publicUrl: string): string[] {
+  const own = new URL(publicUrl).hostname.toLowerCase();
+  const listed = setting ? setting.split(",").map((h) => h.trim().toLowerCase()) : ["localhost", "127.0.0.1", "[::1]"];
+  return [...new Set([own, ...listed])];
 }

@@ -56,9 +56,10 @@ async function handle(
   const auth = await authenticate(request, db, deps.tokens, deps.cache, authentications);
   let principal: Principal | null = null;
   if (auth.kind === "user") principal = auth.principal;
-  else if (route.access !== "public") {
-    throw notAuthenticated(auth.kind === "invalid" ? auth.reason : undefined);
-  }
+  // A token that no longer works (expired, revoked, a blocked user) is refused on every call, public ones too, so
+  // the client learns at once that its sign-in has ended instead of being served as anonymous (000 §4.2).
+  else if (auth.kind === "invalid") throw notAuthenticated(auth.reason);
+  else if (route.access !== "public") throw notAuthenticated();
 
   // 2. May they: the permission address is the call path prefixed with "api" (000 §6).
   if (route.access === "permission") {

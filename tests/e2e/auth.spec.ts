@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test, waitForHydration, waitForMail } from "./support";
+import { expect, expectAccessible, sameOriginHeaders, test, waitForHydration, waitForMail } from "./support";
 
 const PASSWORD = "Rbqm-Demo-2026";
 const project = () => test.info().project.name;
@@ -81,10 +81,15 @@ test.describe("sign-in", () => {
     }
     const first = await request.post("/ng/login", {
       form: { intent: "continue", email: account("user"), continue: "//evil.example/steal" },
+      headers: sameOriginHeaders(),
       maxRedirects: 0,
     });
     expect(first.headers().location).toBe("/ng/login/password");
-    const second = await request.post("/ng/login/password", { form: { intent: "signIn", password: PASSWORD }, maxRedirects: 0 });
+    const second = await request.post("/ng/login/password", {
+      form: { intent: "signIn", password: PASSWORD },
+      headers: sameOriginHeaders(),
+      maxRedirects: 0,
+    });
     expect(second.status()).toBe(302);
     expect(second.headers().location).toBe("/ng/");
   });

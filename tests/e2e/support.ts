@@ -97,6 +97,11 @@ export async function waitForMail(to: string, since: number, timeoutMs = 15_000)
   }
 }
 
+/** The service's own origin, as a browser's form post to it carries (web posts without one are refused). */
+export function sameOriginHeaders(): Record<string, string> {
+  return { origin: new URL(base.info().project.use.baseURL!).origin };
+}
+
 /** The password of every seeded demo and e2e account (server/seed/demo.ts, tests/e2e/fixtures/seed.ts). */
 export const SEEDED_PASSWORD = "Rbqm-Demo-2026";
 
@@ -105,8 +110,9 @@ export const SEEDED_PASSWORD = "Rbqm-Demo-2026";
  * tested in auth.spec.ts). The cookies land in the page's context.
  */
 export async function signInAs(page: Page, email: string, password = SEEDED_PASSWORD): Promise<void> {
-  const first = await page.request.post("/ng/login", { form: { intent: "continue", email }, maxRedirects: 0 });
+  const headers = sameOriginHeaders();
+  const first = await page.request.post("/ng/login", { form: { intent: "continue", email }, headers, maxRedirects: 0 });
   expect(first.headers().location, `e-mail step for ${email}`).toBe("/ng/login/password");
-  const second = await page.request.post("/ng/login/password", { form: { intent: "signIn", password }, maxRedirects: 0 });
+  const second = await page.request.post("/ng/login/password", { form: { intent: "signIn", password }, headers, maxRedirects: 0 });
   expect(second.status(), `password step for ${email}`).toBe(302);
 }

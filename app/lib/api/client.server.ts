@@ -1,3 +1,4 @@
+import { data } from "@remix-run/node";
 import type { ResetResultBody, TokenResponse } from "@server/contracts/auth";
 import type { CompanyInfo, CompanyUserList } from "@server/contracts/companies";
 import type { PagingRequest, ProblemBody } from "@server/contracts/common";
@@ -67,6 +68,7 @@ export function createApiClient(options: ApiClientOptions) {
     if (response.status >= 200 && response.status < 300) {
       return { ok: true, status: response.status, data: (await response.json()) as T };
     }
+    if (response.status === 503) throw serviceUnavailable(response);
     return { ok: false, status: response.status, error: await readFailure(response) };
   }
 
@@ -75,6 +77,7 @@ export function createApiClient(options: ApiClientOptions) {
     try {
       const response = await send(method, path, undefined, { accept: "*/*", ...headers });
       if (response.status < 400) return { ok: true, status: response.status, data: response };
+      if (response.status === 503) throw serviceUnavailable(response);
       return { ok: false, status: response.status, error: await readFailure(response) };
     } catch (error) {
       if (error instanceof Response) throw error;
@@ -170,6 +173,19 @@ export function createApiClient(options: ApiClientOptions) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/**
+ * The API is briefly unavailable (its database cannot be reached): no page can be made, whatever was asked. Thrown as
+ * a 503 response, which every route's error boundary shows as "briefly unavailable, try again" (never as a crash),
+ * and which leaves the session alone.
+ */
+export function serviceUnavailable(response?: Response): Response {
+  return data(null, {
+    status: 503,
+    statusText: "Service Unavailable",
+    headers: { "retry-after": response?.headers.get("retry-after") ?? "5", "cache-control": "no-store" },
+  }) as unknown as Response;
+}
 
 async function readFailure(response: Response): Promise<ApiFailure> {
   let body: unknown = null;

@@ -8,7 +8,7 @@ import { getFixedT } from "~/lib/i18next.server";
 import { appLinks } from "~/lib/links";
 import { companyAddresses } from "~/lib/navigation";
 import { useSessionCheck } from "~/lib/session-check";
-import { pageTitle, settingsFromMatches, useSettings } from "~/lib/settings";
+import { pageMeta, useSettings } from "~/lib/settings";
 import { signedInWithBatch, userSettings } from "~/lib/shell.server";
 
 /**
@@ -59,6 +59,6 @@ export default function Home() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: pageTitle(settingsFromMatches(matches), data?.pageName) },
-];
+export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, args.data?.pageName);
+
+export { ErrorBoundary } from "~/components/GeneralErrorBoundary";

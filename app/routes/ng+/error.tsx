@@ -4,9 +4,12 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n-react";
 import { z } from "zod";
 import { ErrorView } from "~/components/ErrorView";
+import { AppShell } from "~/components/shell/AppShell";
+import { shellHeader } from "~/lib/shell";
+import { loadHomeShell } from "~/lib/shell.server";
 import { getFixedT } from "~/lib/i18next.server";
 import { sameOriginReferrer } from "~/lib/safe-redirect";
-import { pageTitle, settingsFromMatches, useSettings } from "~/lib/settings";
+import { pageMeta, useSettings } from "~/lib/settings";
 
 /** /ng/error?errorMessage=…: needs no sign-in (000 §2.1, 001 "Error page"). */
 const MAX_MESSAGE = 500;
@@ -18,13 +21,15 @@ const querySchema = z.object({
     .transform((value) => (value ? value.slice(0, MAX_MESSAGE) : undefined)),
 });
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const submission = parseWithZod(url.searchParams, { schema: querySchema });
   const errorMessage = submission.status === "success" ? (submission.value.errorMessage ?? null) : null;
   const back = sameOriginReferrer(request);
-  const t = await getFixedT(request);
+  const [t, shell] = await Promise.all([getFixedT(request), loadHomeShell(request, context)]);
   return {
+    // Signed in, the page keeps the header: the user sees where they are and can go on from there.
+    shell,
     errorMessage,
     // Never "back" to this page itself.
     backHref: back.startsWith("/ng/error") ? "/ng/" : back,
@@ -33,20 +38,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function ErrorPage() {
-  const { errorMessage, backHref } = useLoaderData<typeof loader>();
+  const { errorMessage, backHref, shell } = useLoaderData<typeof loader>();
   const settings = useSettings();
   const { t } = useTranslation();
-  return (
+  const view = (
     <ErrorView
       title={t("errorPage.title")}
       message={t("errorPage.message")}
       errorMessage={errorMessage}
       backHref={backHref}
       supportEmail={settings?.rbqmSupportEmail}
+      inline={shell !== null}
     />
   );
+  return shell ? <AppShell header={shellHeader(shell)}>{view}</AppShell> : view;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: pageTitle(settingsFromMatches(matches), data?.pageName) },
-];
+export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, args.data?.pageName);
+
+export { ErrorBoundary } from "~/components/GeneralErrorBoundary";

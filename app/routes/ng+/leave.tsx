@@ -5,11 +5,12 @@ import { useTranslation } from "~/lib/i18n-react";
 import { z } from "zod";
 import { CompanyLogo } from "~/components/CompanyLogo";
 import { ErrorView } from "~/components/ErrorView";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { ExternalLinkText } from "~/components/ExternalLink";
 import { externalAddress } from "~/lib/external-links";
 import { getFixedT } from "~/lib/i18next.server";
 import { sameOriginReferrer } from "~/lib/safe-redirect";
-import { pageTitle, settingsFromMatches, useSettings } from "~/lib/settings";
+import { pageMeta, useSettings } from "~/lib/settings";
 
 /**
  * /ng/leave?to=<address>: the question an external link asks before it opens an address outside the system
@@ -73,10 +74,7 @@ export default function Leave() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) => [
-  { title: pageTitle(settingsFromMatches(matches), loaderData?.pageName) },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = (args) => [...pageMeta(args, args.data?.pageName), { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
   const error = useRouteError();
@@ -92,5 +90,5 @@ export function ErrorBoundary() {
       />
     );
   }
-  return <ErrorView title={t("errorPage.title")} message={t("errorPage.message")} homeLabel={t("notFound.home")} />;
+  return <GeneralErrorBoundary />;
 }

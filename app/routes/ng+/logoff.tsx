@@ -3,7 +3,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { linkButton } from "~/components/forms";
 import { SignInLayout } from "~/components/SignInLayout";
 import { getFixedT } from "~/lib/i18next.server";
-import { pageTitle, settingsFromMatches } from "~/lib/settings";
+import { pageMeta } from "~/lib/settings";
 
 /** /ng/logoff: where logout ends (000 §2.3's post_logout_redirect_uri). Needs no sign-in. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -27,6 +27,6 @@ export default function LoggedOff() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: pageTitle(settingsFromMatches(matches), data?.pageName) },
-];
+export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, args.data?.pageName);
+
+export { ErrorBoundary } from "~/components/GeneralErrorBoundary";

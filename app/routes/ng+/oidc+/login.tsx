@@ -8,7 +8,7 @@ import { Notice, SignInLayout } from "~/components/SignInLayout";
 import { currentPagePath, getAuth, userApi } from "~/lib/auth.server";
 import { apiFor } from "~/lib/context.server";
 import { getFixedT } from "~/lib/i18next.server";
-import { pageTitle, settingsFromMatches } from "~/lib/settings";
+import { pageMeta } from "~/lib/settings";
 
 /**
  * /ng/oidc/login: the authorization endpoint for registered client applications (000 §2.2; RFC 6749 §4.1, RFC 7636,
@@ -148,6 +148,6 @@ export default function AuthorizationRefused() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) => [
-  { title: pageTitle(settingsFromMatches(matches), loaderData?.pageName) },
-];
+export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, args.data?.pageName);
+
+export { ErrorBoundary } from "~/components/GeneralErrorBoundary";

@@ -8,7 +8,7 @@ import { clearAuth } from "~/lib/auth.server";
 import { apiFor } from "~/lib/context.server";
 import { getFixedT } from "~/lib/i18next.server";
 import { readAuthSession } from "~/lib/session.server";
-import { pageTitle, settingsFromMatches } from "~/lib/settings";
+import { pageMeta } from "~/lib/settings";
 
 /**
  * /ng/oidc/logout (000 §2.3): the product's own Log Out and the end_session_endpoint of client applications
@@ -89,6 +89,6 @@ export default function Logout() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) => [
-  { title: pageTitle(settingsFromMatches(matches), loaderData?.pageName) },
-];
+export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, args.data?.pageName);
+
+export { ErrorBoundary } from "~/components/GeneralErrorBoundary";

@@ -3,7 +3,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { z } from "zod";
 import { normaliseEmail } from "@server/contracts/auth";
 import { safeLocalPath } from "~/lib/safe-redirect";
-import { pageTitle, settingsFromMatches } from "~/lib/settings";
+import { pageMeta } from "~/lib/settings";
 
 /**
  * /ng/saml/login?email=&continue= (000 §2.1, name SamlLogin): sends the browser to the server's /login-saml with the
@@ -15,7 +15,7 @@ const querySchema = z.object({
     .string()
     .catch("")
     .transform((value) => normaliseEmail(value).slice(0, 320)),
-  continue: z.unknown().transform((value) => safeLocalPath(value)),
+  continue: z.string().max(2048).optional().catch(undefined).transform((value) => safeLocalPath(value)),
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -34,4 +34,6 @@ export default function SamlLogin() {
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(settingsFromMatches(matches)) }];
+export const meta: MetaFunction = (args) => pageMeta(args);
+
+export { ErrorBoundary } from "~/components/GeneralErrorBoundary";

@@ -6,7 +6,7 @@ import { ssoBindingCookie, ssoBindingCookieName } from "@server/contracts/sso";
 import { signIn } from "~/lib/auth.server";
 import { apiFor } from "~/lib/context.server";
 import { safeLocalPath } from "~/lib/safe-redirect";
-import { pageTitle, settingsFromMatches } from "~/lib/settings";
+import { pageMeta } from "~/lib/settings";
 
 /**
  * /ng/saml/resumeLogin?token=&continue= (000 §2.1, name SamlLoginResume): the end of SAML single sign-on. The token is
@@ -16,7 +16,7 @@ import { pageTitle, settingsFromMatches } from "~/lib/settings";
  */
 const querySchema = z.object({
   token: z.string().min(1).max(4096),
-  continue: z.unknown().transform((value) => safeLocalPath(value)),
+  continue: z.string().max(2048).optional().catch(undefined).transform((value) => safeLocalPath(value)),
 });
 
 const FAILED = "/ng/login?error=sso";
@@ -49,4 +49,6 @@ export default function SamlLoginResume() {
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(settingsFromMatches(matches)) }];
+export const meta: MetaFunction = (args) => pageMeta(args);
+
+export { ErrorBoundary } from "~/components/GeneralErrorBoundary";

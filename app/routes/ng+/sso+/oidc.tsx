@@ -26,3 +26,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function OidcSignInStart() {
   return null;
 }
+
+export { ErrorBoundary } from "~/components/GeneralErrorBoundary";

@@ -6,13 +6,14 @@ import { RetiredBadge } from "~/components/shell/Header";
 import { getFixedT } from "~/lib/i18next.server";
 import { appLinks } from "~/lib/links";
 import { companyAddresses } from "~/lib/navigation";
-import { COMPANY_LAYOUT_ROUTE_ID, pageTitle, settingsFromMatches } from "~/lib/settings";
+import { COMPANY_LAYOUT_ROUTE_ID, pageMeta } from "~/lib/settings";
 import type { CompanyShell } from "~/lib/shell";
+import { companyIdParam } from "~/lib/params";
 import { requirePagePermission } from "~/lib/shell.server";
 
 /** /ng/companies/:companyId: the company's home, the studies open to the user (000 §2.6 "Studies"). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requirePagePermission(request, context, [companyAddresses(params.companyId!).studies]);
+  await requirePagePermission(request, context, [companyAddresses(companyIdParam(params)).studies]);
   const t = await getFixedT(request);
   return { pageName: t("companyHome.title") };
 }
@@ -73,6 +74,6 @@ export default function CompanyHome() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: pageTitle(settingsFromMatches(matches), data?.pageName) },
-];
+export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, args.data?.pageName);
+
+export { ErrorBoundary } from "~/components/GeneralErrorBoundary";

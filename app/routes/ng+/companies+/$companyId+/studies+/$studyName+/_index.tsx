@@ -4,13 +4,14 @@ import { useTranslation } from "~/lib/i18n-react";
 import { AppLink } from "~/components/AppLink";
 import { RetiredBadge } from "~/components/shell/Header";
 import { studyAddresses } from "~/lib/navigation";
-import { pageTitle, settingsFromMatches, STUDY_LAYOUT_ROUTE_ID } from "~/lib/settings";
+import { pageMeta, STUDY_LAYOUT_ROUTE_ID } from "~/lib/settings";
 import type { StudyShell } from "~/lib/shell";
+import { companyIdParam, studyNameParam } from "~/lib/params";
 import { requirePagePermission } from "~/lib/shell.server";
 
 /** /ng/companies/:companyId/studies/:studyName: the study's overview, its areas as the study menu offers them. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requirePagePermission(request, context, [studyAddresses(params.companyId!, params.studyName!).study]);
+  await requirePagePermission(request, context, [studyAddresses(companyIdParam(params), studyNameParam(params)).study]);
   return null;
 }
 
@@ -53,7 +54,9 @@ export default function StudyHome() {
   );
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const shell = matches.find((match) => match.id === STUDY_LAYOUT_ROUTE_ID)?.data as StudyShell | undefined;
-  return [{ title: pageTitle(settingsFromMatches(matches), shell?.study.displayId) }];
+export const meta: MetaFunction = (args) => {
+  const shell = args.matches.find((match) => match.id === STUDY_LAYOUT_ROUTE_ID)?.data as StudyShell | undefined;
+  return pageMeta(args, shell?.study.displayId);
 };
+
+export { ErrorBoundary } from "~/components/GeneralErrorBoundary";

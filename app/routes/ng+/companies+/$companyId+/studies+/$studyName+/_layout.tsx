@@ -1,5 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
+import { companyIdParam, studyNameParam } from "~/lib/params";
+import { pageMeta } from "~/lib/settings";
 import { loadStudyShell } from "~/lib/shell.server";
 
 /**
@@ -7,9 +9,13 @@ import { loadStudyShell } from "~/lib/shell.server";
  * with this level's study dropdown and menu; a study that does not exist is a 404.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return loadStudyShell(request, context, params.companyId!, params.studyName!);
+  return loadStudyShell(request, context, companyIdParam(params), studyNameParam(params));
 }
 
 export default function StudyLayout() {
   return <Outlet />;
 }
+
+export { ErrorBoundary } from "~/components/GeneralErrorBoundary";
+
+export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args);

@@ -1,0 +1,118 @@
+/**
+ * What every request to the web app passes before Remix sees it (docs/decisions/0022-web-request-guards.md):
+ *  1. the host it was addressed to must be one of ours (ALLOWED_HOSTS), against DNS rebinding;
+ *  2. a form post must prove where it comes from: an Origin (or, without one, a Referer) of this very site;
+ *  3. a form post's body is read up to WEB_FORM_MAX_BYTES, no further, and must be readable form data.
+ * A refusal is a page that says what happened and what to do, never a bare 500.
+ */
+export interface WebGuardSettings {
+  publicUrl: string;
+  trustProxy: boolean;
+  allowedHosts: readonly string[];
+  formMaxBytes: number;
+}
+
+/** Why a request was not handed to the app as it came. */
+export type WebRefusal =
+  | { kind: "host"; status: 421; address: string }
+  | { kind: "origin"; status: 403; address: string; from: string | null }
+  | { kind: "formTooLarge"; status: 413; maxBytes: number }
+  | { kind: "formUnreadable"; status: 400 };
+
+export type GuardOutcome = { ok: true; request: Request } | { ok: false; refusal: WebRefusal; request: Request };
+
+/** The scheme and host the client used: the request's own, or the proxy's when TRUST_PROXY says to believe it. */
+export function requestOrigin(request: Request, settings: Pick<WebGuardSettings, "trustProxy">): { origin: string; hostname: string } {
+  const url = new URL(request.url);
+  const headers = request.headers;
+  const first = (value: string | null) => value?.split(",")[0]?.trim() || null;
+  const forwardedHost = settings.trustProxy ? first(headers.get("x-forwarded-host")) : null;
+  const forwardedProto = settings.trustProxy ? first(headers.get("x-forwarded-proto")) : null;
+  const host = forwardedHost ?? headers.get("host") ?? url.host;
+  const protocol = forwardedProto === "https" || forwardedProto === "http" ? `${forwardedProto}:` : url.protocol;
+  let hostname: string;
+  try {
+    hostname = new URL(`${protocol}//${host}`).hostname.toLowerCase();
+  } catch {
+    hostname = "";
+  }
+  return { origin: `${protocol}//${host}`.toLowerCase(), hostname };
+}
+
+const isHostAllowed = (hostname: string, settings: WebGuardSettings) =>
+  hostname !== "" && (settings.allowedHosts.includes("*") || settings.allowedHosts.includes(hostname));
+
+function originOf(value: string | null): string | null {
+  if (!value || value === "null") return null;
+  try {
+    return new URL(value).origin.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain"];
+
+/**
+ * Checks one web request. A post that passes comes back as a new request whose body is the bytes already read and
+ * whose Host is the origin the browser named, so Remix's own CSRF guard agrees with ours whatever proxy rewrote it.
+ */
+export async function guardWebRequest(request: Request, settings: WebGuardSettings): Promise<GuardOutcome> {
+  const own = requestOrigin(request, settings);
+  if (!isHostAllowed(own.hostname, settings)) {
+    return { ok: false, request, refusal: { kind: "host", status: 421, address: own.origin } };
+  }
+  if (request.method === "GET" || request.method === "HEAD") return { ok: true, request };
+
+  const accepted = new Set([own.origin, new URL(settings.publicUrl).origin.toLowerCase()]);
+  const claimed = originOf(request.headers.get("origin")) ?? (request.headers.has("origin") ? null : originOf(request.headers.get("referer")));
+  if (!claimed || !accepted.has(claimed)) {
+    return {
+      ok: false,
+      request,
+      refusal: { kind: "origin", status: 403, address: own.origin, from: claimed ?? request.headers.get("origin") },
+    };
+  }
+
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > settings.formMaxBytes) {
+    await request.body?.cancel().catch(() => undefined);
+    return { ok: false, request, refusal: { kind: "formTooLarge", status: 413, maxBytes: settings.formMaxBytes } };
+  }
+  const body = await readUpTo(request, settings.formMaxBytes);
+  if (body === null) return { ok: false, request, refusal: { kind: "formTooLarge", status: 413, maxBytes: settings.formMaxBytes } };
+
+  const headers = new Headers(request.headers);
+  headers.set("host", new URL(claimed).host);
+  headers.delete("x-forwarded-host");
+  const passed = new Request(request.url, { method: request.method, headers, body: body.byteLength ? Buffer.from(body) : undefined });
+
+  const type = (headers.get("content-type") ?? "").toLowerCase();
+  if (body.byteLength > 0 && FORM_TYPES.some((t) => type.startsWith(t))) {
+    try {
+      await passed.clone().formData();
+    } catch {
+      return { ok: false, request: passed, refusal: { kind: "formUnreadable", status: 400 } };
+    }
+  }
+  return { ok: true, request: passed };
+}
+
+/** The body's bytes, or null as soon as it grows beyond maxBytes (a Content-Length can lie or be absent). */
+async function readUpTo(request: Request, maxBytes: number): Promise<Uint8Array | null> {
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}

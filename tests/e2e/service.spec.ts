@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
+import { findPostgresBin, startCluster } from "../support/postgres-cluster";
 
 /** The service as operators run it: `node build/server.js` with environment variables. */
 
@@ -130,5 +131,55 @@ test.describe("the Node service", () => {
     }
     expect(await web.exited).toBe(0);
     expect(await api.exited).toBe(0);
+  });
+});
+
+test.describe("the database going away", () => {
+  test.describe.configure({ timeout: 180_000 });
+  test("pages and API calls answer 503 with a clear message, and the service recovers by itself", async ({ browser }) => {
+    const bin = findPostgresBin();
+    expect(bin, "PostgreSQL must be installed for this test (CI installs it)").not.toBeNull();
+    const cluster = await startCluster(bin!);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const run = start({
+      PORT: String(port),
+      PUBLIC_URL: base,
+      DATA_DIR: tempDir(),
+      DATABASE_URL: cluster.url,
+      SEED_DEMO_DATA: "true",
+      APP_SECRET: "service-test-secret-0123456789-abcdefghijklmnop",
+    });
+    const context = await browser.newContext({ baseURL: base });
+    try {
+      await waitReady(port);
+      const page = await context.newPage();
+      const signIn = async (pathname: string, form: Record<string, string>) =>
+        page.request.post(pathname, { form, headers: { origin: base }, maxRedirects: 0 });
+      await signIn("/ng/login", { intent: "continue", email: "admin@demo-pharma.example" });
+      expect((await signIn("/ng/login/password", { intent: "signIn", password: "Rbqm-Demo-2026" })).status()).toBe(302);
+      const study = "/ng/companies/6560de000000000000000001/studies/DEMO001";
+      expect((await page.goto(study))?.status()).toBe(200);
+
+      cluster.pause();
+      const down = await page.goto(study);
+      expect(down?.status()).toBe(503);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("The service is briefly unavailable");
+      await expect(page.getByRole("link", { name: "Try again" })).toBeVisible();
+      const api = await page.request.post("/api/companies/6560de000000000000000001/get", { headers: { authorization: "Bearer x" } });
+      expect([401, 503]).toContain(api.status());
+      expect((await fetch(`${base}/readyz`)).status).toBe(503);
+
+      cluster.resume();
+      await expect.poll(async () => (await fetch(`${base}/readyz`)).status, { timeout: 30_000 }).toBe(200);
+      // Still signed in: a database outage does not end anyone's session.
+      expect((await page.goto(study))?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("DEMO-001");
+    } finally {
+      await context.close();
+      run.child.kill("SIGTERM");
+      await run.exited;
+      cluster.stop();
+    }
   });
 });

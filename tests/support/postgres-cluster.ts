@@ -10,6 +10,10 @@ import path from "node:path";
  */
 export interface Cluster {
   url: string;
+  /** Stops the server, keeping its data (the database "goes away" under a running service). */
+  pause(): void;
+  /** Starts it again on the same port and data. */
+  resume(): void;
   stop(): void;
 }
 
@@ -59,21 +63,25 @@ export async function startCluster(bin: string): Promise<Cluster> {
     fs.chownSync(dir, uid, gid);
   }
   run("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"]);
-  run("pg_ctl", [
-    "-D",
-    dataDir,
-    "-o",
-    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-    "-l",
-    path.join(dir, "server.log"),
-    "-w",
-    "start",
-  ]);
+  const startServer = () =>
+    run("pg_ctl", [
+      "-D",
+      dataDir,
+      "-o",
+      `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      "-l",
+      path.join(dir, "server.log"),
+      "-w",
+      "start",
+    ]);
+  startServer();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pause: () => run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]),
+    resume: startServer,
     stop() {
       try {
-        run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
+        if (fs.existsSync(path.join(dataDir, "postmaster.pid"))) run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/lib/i18n-react";
-import type { SignInError } from "~/lib/sign-in-errors";
+import { waitText, type SignInError } from "~/lib/sign-in-errors";
 import { useSettings } from "~/lib/settings";
 import { Notice, ReasonList } from "./SignInLayout";
 
@@ -26,7 +26,7 @@ export function SignInErrorNotice({ error }: { error: SignInError }) {
     case "denied":
       return <Notice kind="error">{t("auth.denied", { provider: settings?.productName ?? "" })}</Notice>;
     case "tooManyAttempts":
-      return <Notice kind="error">{t("auth.tooManyAttempts", { minutes: error.minutes })}</Notice>;
+      return <Notice kind="error">{t("auth.tooManyAttempts", { wait: waitText(t, error.seconds) })}</Notice>;
     default:
       return <UnknownErrorNotice />;
   }

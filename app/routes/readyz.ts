@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { INTERNAL_API_ORIGIN } from "~/lib/api/transport.server";
+import { NO_STORE } from "@server/contracts/headers";
 
 /** /readyz: the API and its database answer (readiness). */
 export const loader = ({ context }: LoaderFunctionArgs) =>
@@ -7,6 +8,6 @@ export const loader = ({ context }: LoaderFunctionArgs) =>
     () =>
       new Response(JSON.stringify({ status: "unavailable" }), {
         status: 503,
-        headers: { "content-type": "application/json", "cache-control": "no-store" },
+        headers: { "content-type": "application/json", ...NO_STORE },
       }),
   );

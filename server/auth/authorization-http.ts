@@ -15,6 +15,7 @@ import { defineRoute } from "../http/route";
 import { checkAuthorizationRequest, issueAuthorizationCode } from "./authorization-codes";
 import { endSessionByIdTokenHint, postLogoutTarget } from "./end-session";
 import { authSessions } from "./schema";
+import { NO_STORE } from "../contracts/headers";
 
 /**
  * The product as an authorization server for registered client applications (000 §2.2, §2.3, §7).
@@ -22,7 +23,7 @@ import { authSessions } from "./schema";
  * See docs/decisions/0016-authorization-server.md.
  */
 
-const noStore = { "cache-control": "no-store", pragma: "no-cache" };
+const noStore = NO_STORE;
 /** Public metadata any relying party may read, also from a browser. */
 const publicJson = { "content-type": "application/json; charset=utf-8", "cache-control": "public, max-age=300", "access-control-allow-origin": "*" };
 

@@ -11,12 +11,13 @@ import { exchangeAuthorizationCode } from "./authorization-codes";
 import { login } from "./login";
 import { resetPassword, sendResetPasswordEmail } from "./password-reset";
 import { refreshSession, revokeSession } from "./sessions";
+import { NO_STORE } from "../contracts/headers";
 
 /** An OAuth 2.0 error answer (RFC 6749 §5.2) that also reads as the spec's result wrapper (title, detail). */
 function oauthError(status: number, error: string, description: string): Response {
   return new Response(
     JSON.stringify({ error, error_description: description, type: "about:blank", title: error, status, detail: description }),
-    { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", pragma: "no-cache" } },
+    { status, headers: { "content-type": "application/json; charset=utf-8", ...NO_STORE } },
   );
 }
 
@@ -24,7 +25,7 @@ function oauthError(status: number, error: string, description: string): Respons
 export function tokenResponse(tokens: unknown): Response {
   return new Response(JSON.stringify(tokens), {
     status: 200,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", pragma: "no-cache" },
+    headers: { "content-type": "application/json; charset=utf-8", ...NO_STORE },
   });
 }
 

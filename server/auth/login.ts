@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import {
   LoginResult,
   SECURITY_CODE_LENGTH,
@@ -16,11 +16,11 @@ import type { ServiceDeps } from "../deps";
 import { ApiError, validationFailed } from "../http/problem";
 import { mailText } from "../mail/templates";
 import { hashPassword, verifyPassword } from "../users/passwords";
-import { users } from "../users/schema";
 import { signInChallenges } from "./schema";
 import { startSession, type TokenSet } from "./sessions";
 import { ssoCompanyFor } from "./sso";
 import { accountKey, clearFailures, lockedForSeconds, recordFailure, WINDOW_SECONDS } from "./throttle";
+import { findUserByEmail } from "../users/service";
 
 export interface LoginInput {
   email: string;
@@ -50,11 +50,7 @@ export async function login(deps: ServiceDeps, db: Db, input: LoginInput): Promi
     throw fail(429, LoginResult.TooManyAttempts, "Too many failed attempts for this account.", { retryAfterSeconds: wait });
   }
 
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email}`)
-    .limit(1);
+  const user = await findUserByEmail(db, email);
   const account = user && !user.isDeleted ? user : undefined;
 
   const sso = await ssoCompanyFor(db, email, account?.homeCompanyId);

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import {
   MIN_PASSWORD_LENGTH,
   RESET_TOKEN_TTL_SECONDS,
@@ -19,6 +19,7 @@ import { passwordResetTokens } from "./schema";
 import { revokeUserSessions } from "./sessions";
 import { ssoCompanyFor } from "./sso";
 import { accountKey, lockedForSeconds, recordFailure } from "./throttle";
+import { findUserByEmail } from "../users/service";
 
 const hashToken = (token: string) => crypto.createHash("sha256").update(`reset:${token}`).digest("hex");
 
@@ -36,7 +37,7 @@ export async function sendResetPasswordEmail(deps: ServiceDeps, db: Db, rawEmail
   // Every request counts against the address: five links per window, then a growing pause (against mail bombing).
   await recordFailure(db, key);
 
-  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  const user = await findUserByEmail(db, email);
   const account = user && !user.isDeleted ? user : undefined;
   if (await ssoCompanyFor(db, email, account?.homeCompanyId)) {
     throw new ApiError(400, ResetResult.SsoUserCanNotResetPassword, "The company signs in through single sign-on.");

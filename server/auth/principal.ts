@@ -4,8 +4,8 @@ import type { ReferenceCache } from "../cache/reference";
 import { companies } from "../companies/schema";
 import type { Db } from "../db/database";
 import { cacheEpochs } from "../db/meta-schema";
-import { isAllowed, type Grant } from "../permissions/engine";
-import { loadGrants } from "../permissions/service";
+import { isAllowed, parseAddress, type Grant, type PermissionContext } from "../permissions/engine";
+import { loadGrants, loadMemberships } from "../permissions/service";
 import { users } from "../users/schema";
 import { authSessions } from "./schema";
 import type { TokenService } from "./tokens";
@@ -151,7 +151,15 @@ export function createPrincipal(
     notificationsVersion: extra.notificationsVersion ?? 0,
     grants: load,
     async can(address) {
-      return isAllowed(address, await load(), { companyId: user.homeCompanyId });
+      const context: PermissionContext = { companyId: user.homeCompanyId };
+      // An address about a user is decided by that user's companies (server/permissions/engine.ts).
+      const subject = parseAddress(address, context)?.subjectUserId;
+      if (subject) {
+        const subjectId = subject === "me" ? user.id : subject;
+        const loadSubject = () => loadMemberships(db, subjectId);
+        context.subjectUserCompanies = await (extra.cache ? extra.cache.get(`memberships:${subjectId}`, epoch, loadSubject) : loadSubject());
+      }
+      return isAllowed(address, await load(), context);
     },
   };
 }

@@ -5,8 +5,10 @@ import { signInThrottles } from "./schema";
 
 /**
  * Failed sign-ins are counted per account key: a hash of the normalised e-mail address, so an unknown address is
- * throttled exactly like a known one and the answers never tell them apart. After FREE_FAILURES failures in the
- * window, each further failure locks the key for twice as long as the last, up to MAX_LOCK_SECONDS.
+ * throttled exactly like a known one and the answers never tell them apart. FREE_FAILURES failures in the window are
+ * answered as they are; the last of them locks the key for FIRST_LOCK_SECONDS, so the next attempt is paused, and each
+ * further failure locks it for twice as long as the last, up to MAX_LOCK_SECONDS (README: "five failed sign-ins per
+ * account, then growing pauses").
  */
 export const FREE_FAILURES = 5;
 export const WINDOW_SECONDS = 15 * 60;
@@ -29,7 +31,7 @@ export async function recordFailure(db: Db, key: string, now = new Date()): Prom
   const windowOpen = row && now.getTime() - row.windowStartedAt.getTime() < WINDOW_SECONDS * 1000;
   const failures = windowOpen ? row.failures + 1 : 1;
   const windowStartedAt = windowOpen ? row.windowStartedAt : now;
-  const over = failures - FREE_FAILURES;
+  const over = failures - FREE_FAILURES + 1;
   const lockSeconds = over > 0 ? Math.min(FIRST_LOCK_SECONDS * 2 ** (over - 1), MAX_LOCK_SECONDS) : 0;
   const lockedUntil = lockSeconds > 0 ? new Date(now.getTime() + lockSeconds * 1000) : null;
   await db

@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import { versionInfo } from "../config/version";
 import type { ServiceDeps } from "../deps";
+import { NO_STORE } from "../contracts/headers";
 
 /** For operators and load balancers: /healthz (the process answers) and /readyz (the database answers too). */
 export function createHealthRouter(deps: ServiceDeps): Hono {
   const health = new Hono();
-  const noStore = { "cache-control": "no-store" };
+  const noStore = NO_STORE;
   health.get("/healthz", (c) => c.json({ status: "ok", version: versionInfo().version }, 200, noStore));
   health.get("/readyz", async (c) => {
     const started = Date.now();

@@ -5,13 +5,15 @@ import type { ChangePair } from "../audit/changes";
 import type { AuditActor, AuditLevel, ContextOfChange } from "../audit/schema";
 import { authenticate, type AuthenticationMemo, type Principal } from "../auth/principal";
 import { ErrorCode } from "../contracts/common";
+import { isDatabaseUnavailable } from "../db/availability";
 import type { Db } from "../db/database";
 import type { ServiceDeps } from "../deps";
 import { currentRequestId } from "../observability/logger";
 import { getStudy } from "../studies/service";
-import { readBodyText } from "./body";
-import { ApiError, forbidden, notAuthenticated, problemResponse, validationFailed } from "./problem";
+import { readBodyText, readFormData } from "./body";
+import { ApiError, forbidden, notAuthenticated, problemResponse, serviceUnavailable, validationFailed } from "./problem";
 import type { AuditScope, RouteDefinition } from "./route";
+import { NO_STORE } from "../contracts/headers";
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -31,6 +33,10 @@ export function createApiRouter(deps: ServiceDeps, routes: readonly RouteDefinit
         return await handle(deps, route, request, c.req.param() as Record<string, string>, memo instanceof Map ? (memo as AuthenticationMemo) : undefined);
       } catch (error) {
         if (error instanceof ApiError) return problemResponse(error, requestId);
+        if (isDatabaseUnavailable(error)) {
+          deps.logger.warn({ err: error, path: route.path }, "database unavailable");
+          return problemResponse(serviceUnavailable(), requestId, { "retry-after": "5" });
+        }
         deps.logger.error({ err: error, path: route.path }, "unhandled API error");
         return problemResponse(
           new ApiError(500, ErrorCode.Unknown, "The server could not complete the request."),
@@ -185,14 +191,13 @@ async function readBody(request: Request, maxBytes: number): Promise<unknown> {
   if (declared > maxBytes) throw tooLarge(maxBytes);
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
-    const form = await request.formData();
+    // Read within the limit first (a Content-Length can lie or be absent), then parse: broken form data is the
+    // caller's mistake, answered 400, never a 500.
+    const form = await readFormData(request, maxBytes);
+    if (form === "tooLarge") throw tooLarge(maxBytes);
+    if (form === "unreadable") throw validationFailed([{ path: "", message: "The body is not valid form data." }]);
     const out: Record<string, unknown> = {};
-    let size = 0;
-    for (const [key, value] of form.entries()) {
-      size += typeof value === "string" ? value.length : value.size;
-      if (size > maxBytes) throw tooLarge(maxBytes);
-      out[key] = value;
-    }
+    for (const [key, value] of form.entries()) out[key] = value;
     return out;
   }
   const text = await readLimitedText(request, maxBytes);
@@ -224,6 +229,6 @@ function toResponse(output: unknown): Response {
   if (output instanceof Response) return output;
   return new Response(JSON.stringify(output ?? null), {
     status: 200,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+    headers: { "content-type": "application/json; charset=utf-8", ...NO_STORE },
   });
 }

@@ -3,7 +3,13 @@
  * lie or be absent). Returns null when the body is too large; the caller answers in its own terms.
  */
 export async function readBodyText(request: Request, maxBytes: number): Promise<string | null> {
-  if (!request.body) return "";
+  const bytes = await readBodyBytes(request, maxBytes);
+  return bytes === null ? null : Buffer.from(bytes).toString("utf8");
+}
+
+/** The body's bytes, read as readBodyText reads it: null as soon as it grows beyond maxBytes. */
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array | null> {
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -17,5 +23,23 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Form data (multipart or urlencoded) read within maxBytes: the body is read up to the limit first, then parsed.
+ * Returns "tooLarge" beyond the limit and "unreadable" when the bytes are not the form data the type says.
+ */
+export async function readFormData(request: Request, maxBytes: number): Promise<FormData | "tooLarge" | "unreadable"> {
+  const bytes = await readBodyBytes(request, maxBytes);
+  if (bytes === null) return "tooLarge";
+  try {
+    return await new Request(request.url, {
+      method: "POST",
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+      body: Buffer.from(bytes),
+    }).formData();
+  } catch {
+    return "unreadable";
+  }
 }

@@ -1,4 +1,5 @@
 import { ErrorCode, type ProblemBody } from "../contracts/common";
+import { NO_STORE } from "../contracts/headers";
 
 /** A failure the API answers in the result wrapper's shape: title (the error code), detail, additionalData. */
 export class ApiError extends Error {
@@ -21,6 +22,9 @@ export const notFound = (detail = "Not found.") => new ApiError(404, ErrorCode.N
 export const validationFailed = (issues: { path: string; message: string }[], detail = "The request is not valid.") =>
   new ApiError(400, ErrorCode.ValidationFailed, detail, { issues });
 
+export const serviceUnavailable = (detail = "The service is briefly unavailable. Please try again in a moment.") =>
+  new ApiError(503, ErrorCode.ServiceUnavailable, detail);
+
 export function problemResponse(error: ApiError, requestId?: string, headers: HeadersInit = {}): Response {
   const body: ProblemBody = {
     type: "about:blank",
@@ -32,7 +36,7 @@ export function problemResponse(error: ApiError, requestId?: string, headers: He
   };
   const responseHeaders = new Headers(headers);
   responseHeaders.set("content-type", "application/problem+json; charset=utf-8");
-  responseHeaders.set("cache-control", "no-store");
+  for (const [name, value] of Object.entries(NO_STORE)) responseHeaders.set(name, value);
   if (error.status === 401) responseHeaders.set("www-authenticate", 'Bearer realm="api"');
   return new Response(JSON.stringify(body), { status: error.status, headers: responseHeaders });
 }

@@ -9,6 +9,8 @@
  *   **            matches zero or more segments
  *   {companyId}   matches the company of the grant's scope (any company for a system grant)
  *   {studyName}   matches the study of the grant's scope (any study of the company for a company grant)
+ * An address about a user (`api/users/{userId}/…`) belongs to that user's companies, not to the caller's: a
+ * company-scoped grant reaches it only when the user is a member of the grant's company, and a study grant never.
  * Anything that is not allowed is denied. See docs/decisions/0005-permissions.md.
  */
 
@@ -22,12 +24,16 @@ export type Grant = GrantScope & { pattern: string };
 export interface PermissionContext {
   /** The company that applies to addresses naming none (the user's home company). */
   companyId: string | null;
+  /** The companies of the user an address is about (`api/users/{userId}/…`), as the caller looked them up. */
+  subjectUserCompanies?: readonly string[];
 }
 
 export interface ParsedAddress {
   segments: string[];
   companyId: string | null;
   studyName: string | null;
+  /** The user an address is about (`api/users/{userId}/…`; "me" is the caller), or null. */
+  subjectUserId: string | null;
 }
 
 const PLACEHOLDERS = new Set(["{companyId}", "{studyName}"]);
@@ -61,7 +67,9 @@ export function parseAddress(address: string, context: PermissionContext): Parse
   }
   if (segments[0] !== "api" || segments.length < 2) return null;
 
-  let companyId: string | null = context.companyId;
+  // An address about a user belongs to that user's companies, never to the caller's by default.
+  const subjectUserId = segments[1] === "users" && segments.length > 3 ? segments[2]! : null;
+  let companyId: string | null = subjectUserId === null ? context.companyId : null;
   let studyName: string | null = null;
   let rest = 1;
   if (segments[1] === "companies" && segments.length > 3) {
@@ -78,7 +86,7 @@ export function parseAddress(address: string, context: PermissionContext): Parse
       studyName = fromQuery;
     }
   }
-  return { segments, companyId, studyName };
+  return { segments, companyId, studyName, subjectUserId };
 }
 
 function isCleanSegment(segment: string): boolean {
@@ -104,10 +112,14 @@ export function validatePattern(pattern: string): string | null {
 }
 
 /** True when one grant allows the parsed address. */
-export function grantAllows(grant: Grant, address: ParsedAddress): boolean {
+export function grantAllows(grant: Grant, address: ParsedAddress, subjectUserCompanies: readonly string[] = []): boolean {
   let boundCompany: string | null = null;
   let boundStudy: string | null = null;
-  if (grant.scope === "company") {
+  if (address.subjectUserId !== null && grant.scope !== "system") {
+    // About a user: only a company grant of one of that user's companies.
+    if (grant.scope !== "company" || !subjectUserCompanies.includes(grant.companyId)) return false;
+    boundCompany = grant.companyId;
+  } else if (grant.scope === "company") {
     if (address.companyId !== grant.companyId) return false;
     boundCompany = grant.companyId;
   } else if (grant.scope === "study") {
@@ -165,5 +177,5 @@ function matchSegments(pattern: string[], p: number, path: string[], s: number, 
 export function isAllowed(address: string, grants: readonly Grant[], context: PermissionContext): boolean {
   const parsed = parseAddress(address, context);
   if (!parsed) return false;
-  return grants.some((grant) => grantAllows(grant, parsed));
+  return grants.some((grant) => grantAllows(grant, parsed, context.subjectUserCompanies));
 }

@@ -9,11 +9,11 @@ export const permissionRoutes = [
     // Any signed-in user may ask about their own permissions.
     access: "authenticated",
     body: permissionCheckRequestSchema,
+    // The same decision as every call's own check (principal.can), so the two always agree.
     handler: async ({ body, principal }): Promise<PermissionCheckResponse> => ({
-      permissionCheckResults: checkAddresses(
+      permissionCheckResults: await checkAddresses(
         body.permissions.map((p) => p.url),
-        await principal.grants(),
-        { companyId: principal.homeCompanyId },
+        (address) => principal.can(address),
       ),
     }),
   }),

@@ -3,7 +3,7 @@ import type { Db } from "../db/database";
 import { newId } from "../db/ids";
 import { studies } from "../studies/schema";
 import { companyMembers, groupMembers } from "../users/schema";
-import { isAllowed, validatePattern, type Grant, type PermissionContext } from "./engine";
+import { validatePattern, type Grant } from "./engine";
 import { permissionGrants } from "./schema";
 
 /**
@@ -45,9 +45,17 @@ export async function loadGrants(db: Db, userId: string): Promise<Grant[]> {
   return grants;
 }
 
-/** Answers each address in order: the batched check behind POST /api/auth/permissions/check. */
-export function checkAddresses(addresses: readonly string[], grants: readonly Grant[], context: PermissionContext) {
-  return addresses.map((url) => ({ request: { url }, result: isAllowed(url, grants, context) ? ("Allow" as const) : ("Deny" as const) }));
+/** The companies a user is a member of (an address about that user belongs to them: server/permissions/engine.ts). */
+export async function loadMemberships(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.select({ companyId: companyMembers.companyId }).from(companyMembers).where(eq(companyMembers.userId, userId));
+  return rows.map((row) => row.companyId);
+}
+
+/** Answers each address in order, as `can` decides it: the batched check behind POST /api/auth/permissions/check. */
+export async function checkAddresses(addresses: readonly string[], can: (address: string) => Promise<boolean>) {
+  return Promise.all(
+    addresses.map(async (url) => ({ request: { url }, result: (await can(url)) ? ("Allow" as const) : ("Deny" as const) })),
+  );
 }
 
 export interface NewGrant {

@@ -1,7 +1,37 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { CompanyUserList } from "../contracts/companies";
 import type { Db } from "../db/database";
 import { companyMembers, users } from "./schema";
+
+/** A user's account as the sign-in flows read it: every column but the picture's bytes. */
+const accountColumns = {
+  id: users.id,
+  email: users.email,
+  displayName: users.displayName,
+  passwordHash: users.passwordHash,
+  passwordChangedAt: users.passwordChangedAt,
+  isBlocked: users.isBlocked,
+  isDeleted: users.isDeleted,
+  mfaByEmail: users.mfaByEmail,
+  ssoSubject: users.ssoSubject,
+  homeCompanyId: users.homeCompanyId,
+};
+
+export type UserAccount = Awaited<ReturnType<typeof findUserByEmail>>;
+
+/**
+ * The account with this e-mail address, whatever its case (the unique index is on lower(email)), with any further
+ * condition (`also`), or undefined. `email` is the normalised, lower-case address.
+ */
+export async function findUserByEmail(db: Db, email: string, also?: SQL) {
+  const byEmail = sql`lower(${users.email}) = ${email.toLowerCase()}`;
+  const [user] = await db
+    .select(accountColumns)
+    .from(users)
+    .where(also ? and(byEmail, also) : byEmail)
+    .limit(1);
+  return user;
+}
 
 export async function listCompanyUsers(db: Db, companyId: string): Promise<CompanyUserList> {
   const items = await db

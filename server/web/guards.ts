@@ -1,3 +1,5 @@
+import { readBodyBytes } from "../http/body";
+
 /**
  * What every request to the web app passes before Remix sees it (docs/decisions/0022-web-request-guards.md):
  *  1. the host it was addressed to must be one of ours (ALLOWED_HOSTS), against DNS rebinding;
@@ -79,7 +81,7 @@ export async function guardWebRequest(request: Request, settings: WebGuardSettin
     await request.body?.cancel().catch(() => undefined);
     return { ok: false, request, refusal: { kind: "formTooLarge", status: 413, maxBytes: settings.formMaxBytes } };
   }
-  const body = await readUpTo(request, settings.formMaxBytes);
+  const body = await readBodyBytes(request, settings.formMaxBytes);
   if (body === null) return { ok: false, request, refusal: { kind: "formTooLarge", status: 413, maxBytes: settings.formMaxBytes } };
 
   const headers = new Headers(request.headers);
@@ -96,23 +98,4 @@ export async function guardWebRequest(request: Request, settings: WebGuardSettin
     }
   }
   return { ok: true, request: passed };
-}
-
-/** The body's bytes, or null as soon as it grows beyond maxBytes (a Content-Length can lie or be absent). */
-async function readUpTo(request: Request, maxBytes: number): Promise<Uint8Array | null> {
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }

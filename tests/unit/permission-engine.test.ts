@@ -197,3 +197,32 @@ describe("permission engine: pattern validation", () => {
     expect(isAllowed("api/x/get", [system("api/x*/get")], ctx)).toBe(false);
   });
 });
+
+describe("permission engine: addresses about a user belong to that user's companies", () => {
+  const U = "6560de000000000000000207";
+  const everything = [company("api/**")];
+
+  it("a company grant reaches a user of its company, and no other", () => {
+    expect(isAllowed(`api/users/${U}/profilePicture/get`, everything, { companyId: ACME, subjectUserCompanies: [ACME] })).toBe(true);
+    expect(isAllowed(`api/users/${U}/profilePicture/get`, everything, { companyId: ACME, subjectUserCompanies: [OTHER] })).toBe(false);
+    expect(isAllowed(`api/users/${U}/notifications/get`, everything, { companyId: ACME, subjectUserCompanies: [] })).toBe(false);
+    // Not told the user's companies: denied, never the caller's company by default.
+    expect(isAllowed(`api/users/${U}/notifications/get`, everything, { companyId: ACME })).toBe(false);
+  });
+
+  it("a user in several companies is reached from each of them", () => {
+    expect(isAllowed(`api/users/${U}/get`, [company("api/**", OTHER)], { companyId: ACME, subjectUserCompanies: [ACME, OTHER] })).toBe(true);
+  });
+
+  it("a study grant never reaches a user, a system grant always may", () => {
+    const context = { companyId: ACME, subjectUserCompanies: [ACME] };
+    expect(isAllowed(`api/users/${U}/notifications/get?studyName=S1`, [study("api/**", "S1")], context)).toBe(false);
+    expect(isAllowed(`api/users/${U}/notifications/get`, [system("api/users/*/notifications/get")], { companyId: ACME })).toBe(true);
+  });
+
+  it("parses the user an address is about, with no company of its own", () => {
+    expect(parseAddress(`api/users/${U}/profilePicture/get`, ctx)).toMatchObject({ subjectUserId: U, companyId: null });
+    expect(parseAddress("api/users/me/notifications/get", ctx)).toMatchObject({ subjectUserId: "me", companyId: null });
+    expect(parseAddress(`api/companies/${ACME}/users/get`, ctx)).toMatchObject({ subjectUserId: null, companyId: ACME });
+  });
+});

@@ -15,6 +15,7 @@ import type { PermissionCheckResponse } from "@server/contracts/permissions";
 import type { Settings } from "@server/contracts/settings";
 import type { StudyBasicInfo, StudyList } from "@server/contracts/studies";
 import { INTERNAL_API_ORIGIN, type ApiTransport, type TransportHints } from "./transport.server";
+import { NO_STORE } from "@server/contracts/headers";
 
 /** A failed call, read as the spec's result wrapper says (000 §8). */
 export interface ApiFailure {
@@ -183,7 +184,7 @@ export function serviceUnavailable(response?: Response): Response {
   return data(null, {
     status: 503,
     statusText: "Service Unavailable",
-    headers: { "retry-after": response?.headers.get("retry-after") ?? "5", "cache-control": "no-store" },
+    headers: { "retry-after": response?.headers.get("retry-after") ?? "5", ...NO_STORE },
   }) as unknown as Response;
 }
 

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isLocale } from "~/lib/i18n";
 import { resources } from "~/lib/i18next.server";
+import { NO_STORE } from "@server/contracts/headers";
 
 /** GET /locales/{locale}.json: the messages of one locale (000 §7); 404 for any other name. */
 export function loader({ params, request }: LoaderFunctionArgs) {
@@ -10,7 +11,7 @@ export function loader({ params, request }: LoaderFunctionArgs) {
   if (!locale || !isLocale(locale)) {
     return new Response(JSON.stringify({ title: "NotFound", detail: `locale ${locale ?? params.file} not found` }), {
       status: 404,
-      headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+      headers: { "content-type": "application/json; charset=utf-8", ...NO_STORE },
     });
   }
   const body = JSON.stringify(resources[locale].translation);

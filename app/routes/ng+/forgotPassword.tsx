@@ -12,6 +12,7 @@ import { Notice, ReasonList, SignInLayout } from "~/components/SignInLayout";
 import { apiFor } from "~/lib/context.server";
 import { getFixedT } from "~/lib/i18next.server";
 import { pageTitle, settingsFromMatches } from "~/lib/settings";
+import { retryAfterSeconds, waitText } from "~/lib/sign-in-errors";
 
 /** /ng/forgotPassword: asks for a password-reset e-mail (000 §2.5, §4.4). */
 const schema = z.object({
@@ -32,10 +33,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema });
-  if (submission.status !== "success") return { result: submission.reply(), outcome: null as Outcome | null, minutes: 0 };
+  if (submission.status !== "success") return { result: submission.reply(), outcome: null as Outcome | null, seconds: 0 };
   const result = await apiFor(context).auth.sendResetPasswordEmail(submission.value.email);
   const reply = submission.reply();
-  if (result.ok) return { result: reply, outcome: "sent" as Outcome, minutes: 0 };
+  if (result.ok) return { result: reply, outcome: "sent" as Outcome, seconds: 0 };
   const code = result.error.code;
   const outcome: Outcome =
     code === ResetResult.SsoUserCanNotResetPassword
@@ -45,8 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         : code === ResetResult.TooManyAttempts
           ? "tooMany"
           : "unknown";
-  const seconds = Number((result.error.additionalData as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds ?? 60);
-  return { result: reply, outcome, minutes: Math.max(1, Math.ceil(seconds / 60)) };
+  return { result: reply, outcome, seconds: retryAfterSeconds(result.error) };
 }
 
 export default function ForgotPassword() {
@@ -68,7 +68,7 @@ export default function ForgotPassword() {
       {sent ? <Notice kind="success">{t("forgotPassword.success")}</Notice> : null}
       {outcome === "sso" ? <Notice kind="error">{t("forgotPassword.ssoUser")}</Notice> : null}
       {outcome === "mfa" ? <Notice kind="error">{t("forgotPassword.mfaUser")}</Notice> : null}
-      {outcome === "tooMany" ? <Notice kind="error">{t("forgotPassword.tooManyAttempts", { minutes: actionData?.minutes })}</Notice> : null}
+      {outcome === "tooMany" ? <Notice kind="error">{t("forgotPassword.tooManyAttempts", { wait: waitText(t, actionData?.seconds ?? 60) })}</Notice> : null}
       {outcome === "unknown" ? <UnknownErrorNotice /> : null}
       <p className="mb-4 text-sm text-slate-700">{t("forgotPassword.intro")}</p>
       <Form method="post" {...getFormProps(form)} noValidate={hydrated}>

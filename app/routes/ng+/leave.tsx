@@ -11,6 +11,7 @@ import { externalAddress } from "~/lib/external-links";
 import { getFixedT } from "~/lib/i18next.server";
 import { sameOriginReferrer } from "~/lib/safe-redirect";
 import { pageMeta, useSettings } from "~/lib/settings";
+import { NO_STORE } from "@server/contracts/headers";
 
 /**
  * /ng/leave?to=<address>: the question an external link asks before it opens an address outside the system
@@ -40,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       backHref: back.startsWith("/ng/leave") ? "/ng/" : back,
       pageName: t("links.leave.pageName"),
     },
-    { headers: { "cache-control": "no-store" } },
+    { headers: NO_STORE },
   );
 }
 

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, isNull, like, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, like, lt } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import { companies } from "../../companies/schema";
 import { isValidEmail, normaliseEmail } from "../../contracts/auth";
@@ -18,6 +18,7 @@ import { ssoAssertionsSeen } from "../schema";
 import { startSession, type TokenSet } from "../sessions";
 import { ssoCompanyFor } from "../sso";
 import { DiscoveryError, providerKeys, providerMetadata } from "./discovery";
+import { findUserByEmail } from "../../users/service";
 
 /** An id token older than this (by its iat) is refused, however long the IdP let it live. */
 export const ID_TOKEN_MAX_AGE_SECONDS = 10 * 60;
@@ -65,11 +66,7 @@ async function metadataFor(deps: ServiceDeps, company: OidcCompany) {
 export async function discoverOidc(deps: ServiceDeps, db: Db, rawEmail: string): Promise<OidcDiscovery> {
   const email = normaliseEmail(rawEmail).toLowerCase();
   if (!isValidEmail(email)) throw failed("Enter a valid e-mail address.");
-  const [account] = await db
-    .select({ homeCompanyId: users.homeCompanyId })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${email}`, eq(users.isDeleted, false)))
-    .limit(1);
+  const account = await findUserByEmail(db, email, eq(users.isDeleted, false));
   const sso = await ssoCompanyFor(db, email, account?.homeCompanyId);
   if (!sso || sso.protocol !== "oidc") throw failed("This address does not sign in through OpenID Connect.");
   const company = { id: sso.id, config: parseConfig(sso.id, sso.config, deps) };
@@ -180,10 +177,5 @@ async function accountFor(db: Db, companyId: string, claims: JWTPayload & { sub:
   if (claims.email_verified !== true || typeof claims.email !== "string") return undefined;
   const email = claims.email.trim().toLowerCase();
   if (!isValidEmail(email)) return undefined;
-  const [byEmail] = await db
-    .select(columns)
-    .from(users)
-    .where(and(ofCompany, sql`lower(${users.email}) = ${email}`, isNull(users.ssoSubject)))
-    .limit(1);
-  return byEmail;
+  return findUserByEmail(db, email, and(ofCompany, isNull(users.ssoSubject)));
 }

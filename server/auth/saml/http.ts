@@ -9,11 +9,12 @@ import { defineRoute } from "../../http/route";
 import { consumeSamlResponse, resumeSamlLogin, SamlFailure, samlMetadata, spSigning, startSamlLogin } from "./service";
 import { readBodyText } from "../../http/body";
 import { tokenResponse } from "../http";
+import { NO_STORE } from "../../contracts/headers";
 
 /** The assertion consumer service takes form posts of at most this size (a signed response is a few KiB). */
 const MAX_ACS_BODY_BYTES = 512 * 1024;
 
-const noStore = { "cache-control": "no-store", "referrer-policy": "no-referrer" };
+const noStore = { ...NO_STORE, "referrer-policy": "no-referrer" };
 
 function redirect(location: string, headers: Record<string, string> = {}): Response {
   return new Response(null, { status: 302, headers: { location, ...noStore, ...headers } });

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { generateServiceProviderMetadata, SAML, ValidateInResponseTo, type Profile } from "@node-saml/node-saml";
 import { companies } from "../../companies/schema";
 import { isValidEmail, normaliseEmail } from "../../contracts/auth";
@@ -23,6 +23,7 @@ import {
   SamlRequestStore,
   type PendingSamlRequest,
 } from "./requests";
+import { findUserByEmail } from "../../users/service";
 
 /** A single sign-on step that did not succeed. The reason is logged; the browser only learns "it failed". */
 export class SamlFailure extends Error {
@@ -103,11 +104,7 @@ export async function startSamlLogin(
   const db = deps.database.db;
   const email = typeof input.email === "string" ? normaliseEmail(input.email).toLowerCase() : "";
   if (!isValidEmail(email)) throw new SamlFailure("no valid e-mail address");
-  const [user] = await db
-    .select({ homeCompanyId: users.homeCompanyId })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${email}`, eq(users.isDeleted, false)))
-    .limit(1);
+  const user = await findUserByEmail(db, email, eq(users.isDeleted, false));
   const company = await ssoCompanyFor(db, email, user?.homeCompanyId);
   if (!company || company.protocol !== "saml") throw new SamlFailure("the address does not sign in through SAML");
   const config = companyConfig(company.id, company.config);
@@ -177,11 +174,7 @@ async function userFor(db: Db, companyId: string, nameId: string, email: string 
     .limit(1);
   if (bySubject) return bySubject;
   if (!email) return null;
-  const [byEmail] = await db
-    .select(columns)
-    .from(users)
-    .where(and(eq(users.homeCompanyId, companyId), sql`lower(${users.email}) = ${email}`))
-    .limit(1);
+  const byEmail = await findUserByEmail(db, email, eq(users.homeCompanyId, companyId));
   // An account bound to another subject at the IdP is not taken over through its e-mail address.
   if (byEmail && byEmail.ssoSubject && byEmail.ssoSubject !== nameId) return null;
   return byEmail ?? null;

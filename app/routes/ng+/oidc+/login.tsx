@@ -9,6 +9,7 @@ import { currentPagePath, getAuth, userApi } from "~/lib/auth.server";
 import { apiFor } from "~/lib/context.server";
 import { getFixedT } from "~/lib/i18next.server";
 import { pageMeta } from "~/lib/settings";
+import { NO_STORE } from "@server/contracts/headers";
 
 /**
  * /ng/oidc/login: the authorization endpoint for registered client applications (000 §2.2; RFC 6749 §4.1, RFC 7636,
@@ -45,7 +46,7 @@ function readQuery(search: URLSearchParams): Query | null {
   return query;
 }
 
-const noStore = { "cache-control": "no-store" };
+const noStore = NO_STORE;
 
 /** redirect_uri (already known to be registered) with the response parameters appended, its own query kept as is. */
 function backToClient(redirectUri: string, params: Record<string, string | undefined>): Response {

@@ -1,4 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { NO_STORE } from "@server/contracts/headers";
 
 /**
  * /ng/oidc/login/resume: declared by the spec (000 §2.1) without a behaviour. It continues an authorization request:
@@ -6,5 +7,5 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { search } = new URL(request.url);
-  return redirect(`/ng/oidc/login${search}`, { headers: { "cache-control": "no-store" } });
+  return redirect(`/ng/oidc/login${search}`, { headers: NO_STORE });
 }

@@ -9,6 +9,7 @@ import { apiFor } from "~/lib/context.server";
 import { getFixedT } from "~/lib/i18next.server";
 import { readAuthSession } from "~/lib/session.server";
 import { pageMeta } from "~/lib/settings";
+import { NO_STORE } from "@server/contracts/headers";
 
 /**
  * /ng/oidc/logout (000 §2.3): the product's own Log Out and the end_session_endpoint of client applications
@@ -31,7 +32,7 @@ const readFields = (entries: Iterable<[string, FormDataEntryValue]>): Fields => 
   return fieldsSchema.parse(raw);
 };
 
-const noStore = { "cache-control": "no-store" };
+const noStore = NO_STORE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getFixedT(request);

@@ -7,6 +7,7 @@ import { signIn } from "~/lib/auth.server";
 import { apiFor } from "~/lib/context.server";
 import { safeLocalPath } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/settings";
+import { NO_STORE } from "@server/contracts/headers";
 
 /**
  * /ng/saml/resumeLogin?token=&continue= (000 §2.1, name SamlLoginResume): the end of SAML single sign-on. The token is
@@ -23,7 +24,7 @@ const FAILED = "/ng/login?error=sso";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The address carries a token: no page reached from here learns it through the Referer.
-  const headers = new Headers({ "referrer-policy": "no-referrer", "cache-control": "no-store" });
+  const headers = new Headers({ "referrer-policy": "no-referrer", ...NO_STORE });
   const query = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) throw redirect(FAILED, { headers });
 

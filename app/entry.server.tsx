@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nProvider } from "./lib/i18n-react";
 import { getLocale, translatorFor } from "./lib/i18next.server";
@@ -76,5 +76,7 @@ export default async function handleRequest(
 /** Loaders and actions throw Responses on purpose and those never reach here; anything else is a bug worth a log line. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  // A 4xx thrown on purpose (a malformed parameter's 404) is an answer, not a bug.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   context.logger.error({ err: error, path: new URL(request.url).pathname }, "unhandled route error");
 };

@@ -9,7 +9,8 @@ export default {
   ignoredRouteFiles: ["**/*"],
   routes: async (defineRoutes) =>
     flatRoutes("routes", defineRoutes, {
-      ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/__*.*"],
+      // A helper of one route family sits beside it as *.server.ts (server-only: never in the browser's bundle).
+      ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/__*.*", "**/*.server.*"],
     }),
   publicPath: "/ng/build/",
   assetsBuildDirectory: "public/ng/build",

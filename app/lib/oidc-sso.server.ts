@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
+import { z } from "zod";
 import { isSecureUrl, readAllCookieNames } from "@server/contracts/cookies";
 import type { OidcDiscovery } from "@server/contracts/oidc-sso";
 import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
@@ -7,6 +8,17 @@ import { getAuth, signIn } from "./auth.server";
 import { apiFor, type WebContext } from "./context.server";
 import { safeLocalPath } from "./safe-redirect";
 import { appCookieName, clearCookie, readFlowCookie, writeFlowCookie } from "./session.server";
+
+/** The query of /ng/sso/oidc: the address and where to go afterwards; null when it is not usable. */
+const startQuerySchema = z.object({
+  email: z.string().trim().min(3).max(320),
+  continue: z.string().max(2048).optional(),
+});
+
+export function readOidcStart(query: URLSearchParams): z.infer<typeof startQuerySchema> | null {
+  const parsed = startQuerySchema.safeParse(Object.fromEntries(query));
+  return parsed.success ? parsed.data : null;
+}
 
 /**
  * Single sign-on through a company's OpenID Connect identity provider, in the web app

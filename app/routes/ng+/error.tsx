@@ -1,8 +1,6 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n-react";
-import { z } from "zod";
 import { ErrorView } from "~/components/ErrorView";
 import { AppShell } from "~/components/shell/AppShell";
 import { shellHeader } from "~/lib/shell";
@@ -10,21 +8,11 @@ import { loadHomeShell } from "~/lib/shell.server";
 import { getFixedT } from "~/lib/i18next.server";
 import { sameOriginReferrer } from "~/lib/safe-redirect";
 import { pageMeta, useSettings } from "~/lib/settings";
+import { readErrorMessage } from "./error.server";
 
-/** /ng/error?errorMessage=…: needs no sign-in (000 §2.1, 001 "Error page"). */
-const MAX_MESSAGE = 500;
-
-const querySchema = z.object({
-  errorMessage: z
-    .string()
-    .optional()
-    .transform((value) => (value ? value.slice(0, MAX_MESSAGE) : undefined)),
-});
-
+/** /ng/error?errorMessage=…: needs no sign-in (000 §2.1, 001 §2 "Error page"). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const submission = parseWithZod(url.searchParams, { schema: querySchema });
-  const errorMessage = submission.status === "success" ? (submission.value.errorMessage ?? null) : null;
+  const errorMessage = readErrorMessage(new URL(request.url).searchParams);
   const back = sameOriginReferrer(request);
   const [t, shell] = await Promise.all([getFixedT(request), loadHomeShell(request, context)]);
   return {

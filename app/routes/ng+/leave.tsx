@@ -1,42 +1,32 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n-react";
-import { z } from "zod";
 import { CompanyLogo } from "~/components/CompanyLogo";
 import { ErrorView } from "~/components/ErrorView";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { ExternalLinkText } from "~/components/ExternalLink";
-import { externalAddress } from "~/lib/external-links";
 import { getFixedT } from "~/lib/i18next.server";
 import { sameOriginReferrer } from "~/lib/safe-redirect";
 import { pageMeta, useSettings } from "~/lib/settings";
 import { NO_STORE } from "@server/contracts/headers";
+import { readLeaveTarget } from "./leave.server";
 
 /**
  * /ng/leave?to=<address>: the question an external link asks before it opens an address outside the system
  * (000 §2.4, §4.6, §9), as a page for browsers without JavaScript (with it, AppLink asks in a dialog). Needs no
  * sign-in. Only absolute http(s) addresses are offered; anything else is a 400. The page never redirects by itself.
  */
-const querySchema = z.object({
-  to: z.string().transform((value, ctx) => {
-    const address = externalAddress(value);
-    if (!address) ctx.addIssue({ code: "custom", message: "links.leave.invalid" });
-    return address ?? "";
-  }),
-});
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const t = await getFixedT(request);
-  const submission = parseWithZod(url.searchParams, { schema: querySchema });
-  if (submission.status !== "success" || url.searchParams.getAll("to").length !== 1) {
+  const to = readLeaveTarget(url.searchParams);
+  if (!to) {
     throw data({ pageName: t("links.leave.invalidTitle") }, { status: 400 });
   }
   const back = sameOriginReferrer(request);
   return data(
     {
-      to: submission.value.to,
+      to,
       // Never "back" to this page itself.
       backHref: back.startsWith("/ng/leave") ? "/ng/" : back,
       pageName: t("links.leave.pageName"),

@@ -1,7 +1,6 @@
 import { data, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n-react";
-import { z } from "zod";
 import { linkButton, primaryButton } from "~/components/forms";
 import { SignInLayout } from "~/components/SignInLayout";
 import { clearAuth } from "~/lib/auth.server";
@@ -10,6 +9,7 @@ import { getFixedT } from "~/lib/i18next.server";
 import { readAuthSession } from "~/lib/session.server";
 import { pageMeta } from "~/lib/settings";
 import { NO_STORE } from "@server/contracts/headers";
+import { readFields } from "./logout.server";
 
 /**
  * /ng/oidc/logout (000 §2.3): the product's own Log Out and the end_session_endpoint of client applications
@@ -18,20 +18,6 @@ import { NO_STORE } from "@server/contracts/headers";
  * /api/oauth/logout with post_logout_redirect_uri, which goes on only to /ng/logoff or a registered address.
  * Unlike 000 §2.3 no id_token_hint is put in that address (ASVS: no tokens in URLs): the grant is already ended here.
  */
-const fieldsSchema = z.object({
-  post_logout_redirect_uri: z.string().max(2048).optional().catch(undefined),
-  client_id: z.string().max(256).optional().catch(undefined),
-  state: z.string().max(1024).optional().catch(undefined),
-  id_token_hint: z.string().max(4096).optional().catch(undefined),
-});
-type Fields = z.infer<typeof fieldsSchema>;
-
-const readFields = (entries: Iterable<[string, FormDataEntryValue]>): Fields => {
-  const raw: Record<string, string> = {};
-  for (const [name, value] of entries) if (typeof value === "string" && value !== "" && !(name in raw)) raw[name] = value;
-  return fieldsSchema.parse(raw);
-};
-
 const noStore = NO_STORE;
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,25 +1,15 @@
 import { redirectDocument, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useTranslation } from "~/lib/i18n-react";
-import { z } from "zod";
-import { normaliseEmail } from "@server/contracts/auth";
-import { safeLocalPath } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/settings";
+import { readSamlStart } from "./queries.server";
 
 /**
  * /ng/saml/login?email=&continue= (000 §2.1, name SamlLogin): sends the browser to the server's /login-saml with the
  * two values, which goes on to the company's identity provider. A document redirect, so it also works when reached
  * by a client-side navigation (the login page's redirect with JavaScript on).
  */
-const querySchema = z.object({
-  email: z
-    .string()
-    .catch("")
-    .transform((value) => normaliseEmail(value).slice(0, 320)),
-  continue: z.string().max(2048).optional().catch(undefined).transform((value) => safeLocalPath(value)),
-});
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = readSamlStart(new URL(request.url).searchParams);
   const search = new URLSearchParams({ email: query.email, continue: query.continue });
   throw redirectDocument(`/login-saml?${search}`);
 }

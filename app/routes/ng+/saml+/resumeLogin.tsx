@@ -1,13 +1,7 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useTranslation } from "~/lib/i18n-react";
-import { z } from "zod";
-import { readCookie } from "@server/contracts/cookies";
-import { ssoBindingCookie, ssoBindingCookieName } from "@server/contracts/sso";
-import { signIn } from "~/lib/auth.server";
-import { apiFor } from "~/lib/context.server";
-import { safeLocalPath } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/settings";
-import { NO_STORE } from "@server/contracts/headers";
+import { resumeSamlSignIn } from "./queries.server";
 
 /**
  * /ng/saml/resumeLogin?token=&continue= (000 §2.1, name SamlLoginResume): the end of SAML single sign-on. The token is
@@ -15,29 +9,8 @@ import { NO_STORE } from "@server/contracts/headers";
  * docs/decisions/0014-saml-single-sign-on.md), the tokens are stored in the session cookie, and the browser goes on to
  * the continue target, so the token leaves the address bar straight away. Nothing here is ever rendered.
  */
-const querySchema = z.object({
-  token: z.string().min(1).max(4096),
-  continue: z.string().max(2048).optional().catch(undefined).transform((value) => safeLocalPath(value)),
-});
-
-const FAILED = "/ng/login?error=sso";
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // The address carries a token: no page reached from here learns it through the Referer.
-  const headers = new Headers({ "referrer-policy": "no-referrer", ...NO_STORE });
-  const query = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) throw redirect(FAILED, { headers });
-
-  const cookieName = ssoBindingCookieName(context.web.publicUrl);
-  const binding = readCookie(request.headers.get("cookie"), cookieName);
-  const result = await apiFor(context).auth.samlResume({ token: query.data.token, binding });
-  if (!result.ok) {
-    context.logger.info({ code: result.error.code, status: result.status }, "SAML hand-off refused");
-    throw redirect(FAILED, { headers });
-  }
-  signIn(context, result.data);
-  headers.append("set-cookie", ssoBindingCookie(context.web.publicUrl, "", 0));
-  throw redirect(query.data.continue, { headers });
+  throw await resumeSamlSignIn(request, context);
 }
 
 /** Never shown: the loader always redirects. */

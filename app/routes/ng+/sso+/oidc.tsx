@@ -1,21 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import { startOidcSignIn } from "~/lib/oidc-sso.server";
+import { readOidcStart, startOidcSignIn } from "~/lib/oidc-sso.server";
 
 /**
  * /ng/sso/oidc?email=…&continue=… (beyond the spec): single sign-on through the company's OpenID Connect identity
  * provider, where the sign-in page sends addresses whose company uses one (POST /api/auth/login answered
  * OidcAuthenticationNeeded). See docs/decisions/0015-oidc-single-sign-on.md.
  */
-const querySchema = z.object({
-  email: z.string().trim().min(3).max(320),
-  continue: z.string().max(2048).optional(),
-});
-
 /** Always a redirect: to the IdP, to the continue path when already signed in, or back to sign-in on failure. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const parsed = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  return startOidcSignIn(request, context, parsed.success ? parsed.data : null);
+  return startOidcSignIn(request, context, readOidcStart(new URL(request.url).searchParams));
 }
 
 /**

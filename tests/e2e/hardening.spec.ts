@@ -218,3 +218,28 @@ test.describe("signed out, denied", () => {
     await expectAccessible(page);
   });
 });
+
+test.describe("single sign-on from the plain login page (no continue address)", () => {
+  test("SAML: /ng/login → the identity provider → signed in on the company's home", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/ng/login");
+    await waitForHydration(page, javaScriptEnabled);
+    await page.getByRole("textbox", { name: "Enter your email" }).fill("sso@northwind.example");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Northwind test identity provider");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/ng\/companies\/6560de000000000000000002$/);
+    await expect(page.getByText("Sol Single-Sign-On").first()).toBeAttached();
+  });
+
+  test("OIDC: /ng/login → the identity provider → signed in on the company's home", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/ng/login");
+    await waitForHydration(page, javaScriptEnabled);
+    await page.getByRole("textbox", { name: "Enter your email" }).fill("sso@contoso.example");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contoso sign-in");
+    await page.getByLabel("Password").fill("Contoso-IdP-2026");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/ng\/companies\/6560de000000000000000003$/);
+    await expect(page.getByText("Cora Contoso").first()).toBeAttached();
+  });
+});

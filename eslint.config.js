@@ -11,7 +11,15 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["build/", "public/ng/build/", "node_modules/", "test-results/", "tests/.tmp/", "data/", "server/db/migrations/"],
+    ignores: [
+      "build/",
+      "public/ng/build/",
+      "node_modules/",
+      "test-results/",
+      "tests/.tmp/",
+      "data/",
+      "server/db/migrations/",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -20,7 +28,13 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.node, ...globals.browser },
     },
-    plugins: { react, "react-hooks": reactHooks, "jsx-a11y": jsxA11y, "import-x": importX, "eslint-comments": comments },
+    plugins: {
+      react,
+      "react-hooks": reactHooks,
+      "jsx-a11y": jsxA11y,
+      "import-x": importX,
+      "eslint-comments": comments,
+    },
     settings: { react: { version: "18.3" } },
     rules: {
       ...react.configs.recommended.rules,
@@ -28,7 +42,10 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       "react/prop-types": "off",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "import-x/order": [
         "error",

@@ -140,7 +140,11 @@ async function costOf(service, url, headers) {
   await new Promise((r) => setTimeout(r, 300));
   const lines = service.log.slice(before).map((line) => JSON.parse(line));
   const entry = lines.find((l) => l.path && url.endsWith(l.path.split("?")[0])) ?? lines.at(-1) ?? {};
-  return { apiCalls: entry.apiCalls ?? "?", permissionChecks: entry.permissionChecks ?? "?", dbQueries: entry.dbQueries ?? "?" };
+  return {
+    apiCalls: entry.apiCalls ?? "?",
+    permissionChecks: entry.permissionChecks ?? "?",
+    dbQueries: entry.dbQueries ?? "?",
+  };
 }
 
 function startBareServer(body) {
@@ -224,7 +228,11 @@ const cluster = await postgresCluster().catch((error) => {
 });
 if (cluster) {
   try {
-    postgres = await benchDatabase("PostgreSQL", { DATABASE_URL: cluster.url, SEED_DEMO_DATA: "true", APP_SECRET: "bench-secret-0123456789-abcdefghijklmnop" }, false);
+    postgres = await benchDatabase(
+      "PostgreSQL",
+      { DATABASE_URL: cluster.url, SEED_DEMO_DATA: "true", APP_SECRET: "bench-secret-0123456789-abcdefghijklmnop" },
+      false,
+    );
   } finally {
     cluster.stop();
   }
@@ -233,29 +241,48 @@ if (cluster) {
 }
 
 const pad = (s, n) => String(s).padEnd(n);
-console.log(`\nautocannon, ${SECONDS} s per line, 8 connections unless noted (${os.cpus().length} cores, Node ${process.version})\n`);
+console.log(
+  `\nautocannon, ${SECONDS} s per line, 8 connections unless noted (${os.cpus().length} cores, Node ${process.version})\n`,
+);
 console.log(`| ${pad("page", 52)} | requests/s | p50 ms | p99 ms | non-2xx |`);
 console.log(`|${"-".repeat(54)}|------------|--------|--------|---------|`);
-for (const [name, r] of rows) console.log(`| ${pad(name, 52)} | ${pad(fmt(r.rps), 10)} | ${pad(r.p50, 6)} | ${pad(r.p99, 6)} | ${pad(r.non2xx, 7)} |`);
+for (const [name, r] of rows)
+  console.log(
+    `| ${pad(name, 52)} | ${pad(fmt(r.rps), 10)} | ${pad(r.p50, 6)} | ${pad(r.p99, 6)} | ${pad(r.non2xx, 7)} |`,
+  );
 
 const pct = (a, b) => `${((a / b) * 100).toFixed(1)}%`;
 const verdict = (ok) => (ok ? "met" : "NOT met");
 console.log("\nGoals");
 const r1 = pglite.error.rps / pglite.bare.rps;
-console.log(`- R1 /ng/error vs bare Node: ${pct(pglite.error.rps, pglite.bare.rps)} (goal ≥ 5%): ${verdict(r1 >= 0.05)}`);
-for (const [label, r] of [["PGlite", pglite], ["PostgreSQL", postgres]]) {
+console.log(
+  `- R1 /ng/error vs bare Node: ${pct(pglite.error.rps, pglite.bare.rps)} (goal ≥ 5%): ${verdict(r1 >= 0.05)}`,
+);
+for (const [label, r] of [
+  ["PGlite", pglite],
+  ["PostgreSQL", postgres],
+]) {
   if (!r) continue;
   const study = r.study.rps / r.error.rps;
   const home = r.home.rps / r.error.rps;
-  console.log(`- R2 ${label}: study page ${pct(r.study.rps, r.error.rps)}, company home ${pct(r.home.rps, r.error.rps)} of /ng/error (goal ≥ 50%): ${verdict(study >= 0.5 && home >= 0.5)}`);
+  console.log(
+    `- R2 ${label}: study page ${pct(r.study.rps, r.error.rps)}, company home ${pct(r.home.rps, r.error.rps)} of /ng/error (goal ≥ 50%): ${verdict(study >= 0.5 && home >= 0.5)}`,
+  );
   const ratio = r.study32.p99 / Math.max(r.study1.p50, 1);
-  console.log(`- R3 ${label}: study page p99 at 32 connections ${r.study32.p99} ms vs p50 at 1 connection ${r.study1.p50} ms: ×${ratio.toFixed(1)} (goal ≤ ×4): ${verdict(ratio <= 4)}`);
+  console.log(
+    `- R3 ${label}: study page p99 at 32 connections ${r.study32.p99} ms vs p50 at 1 connection ${r.study1.p50} ms: ×${ratio.toFixed(1)} (goal ≤ ×4): ${verdict(ratio <= 4)}`,
+  );
 }
 console.log("\nCost per page (request log of one request)");
-for (const [name, c] of costs) console.log(`- ${name}: ${c.apiCalls} API calls, ${c.permissionChecks} permission checks, ${c.dbQueries} database round trips`);
+for (const [name, c] of costs)
+  console.log(
+    `- ${name}: ${c.apiCalls} API calls, ${c.permissionChecks} permission checks, ${c.dbQueries} database round trips`,
+  );
 
 console.log("\nFirst-visit JavaScript per route, gzipped (goal ≤ 110 KB; test pages aside)");
 for (const { route, bytes, test } of routeBundleSizes(root)) {
-  console.log(`- ${pad(route, 70)} ${(bytes / 1024).toFixed(1)} KB${test ? " (test page)" : bytes > 110 * 1024 ? "  over budget" : ""}`);
+  console.log(
+    `- ${pad(route, 70)} ${(bytes / 1024).toFixed(1)} KB${test ? " (test page)" : bytes > 110 * 1024 ? "  over budget" : ""}`,
+  );
 }
 process.exit(0);

@@ -26,10 +26,17 @@ const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"))
 let commit = process.env.SOURCE_COMMIT || "unknown";
 if (commit === "unknown") {
   try {
-    commit = execFileSync("git", ["rev-parse", "HEAD"], { cwd: root, stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+    commit = execFileSync("git", ["rev-parse", "HEAD"], { cwd: root, stdio: ["ignore", "pipe", "ignore"] })
+      .toString()
+      .trim();
   } catch {
     // not a git checkout
   }
 }
-fs.writeFileSync(path.join(root, "build/version.json"), `${JSON.stringify({ version: pkg.version, commit }, null, 2)}\n`);
-console.log(`built build/server.js in ${Date.now() - started} ms (version ${pkg.version}, commit ${commit.slice(0, 12)})`);
+fs.writeFileSync(
+  path.join(root, "build/version.json"),
+  `${JSON.stringify({ version: pkg.version, commit }, null, 2)}\n`,
+);
+console.log(
+  `built build/server.js in ${Date.now() - started} ms (version ${pkg.version}, commit ${commit.slice(0, 12)})`,
+);

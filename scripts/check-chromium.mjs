@@ -6,7 +6,9 @@ const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 let version = "";
 try {
   if (!fs.existsSync(chromium)) throw new Error("missing");
-  version = execFileSync(chromium, ["--version"], { stdio: ["ignore", "pipe", "ignore"], timeout: 20_000 }).toString().trim();
+  version = execFileSync(chromium, ["--version"], { stdio: ["ignore", "pipe", "ignore"], timeout: 20_000 })
+    .toString()
+    .trim();
 } catch {
   console.error(
     [

@@ -108,7 +108,10 @@ function named(candidates, wanted) {
 function resolve({ doc, number, name }) {
   const wanted = name === undefined ? undefined : normalise(name);
   if (number === undefined) {
-    const found = named(headings.filter((h) => h.doc === doc), wanted);
+    const found = named(
+      headings.filter((h) => h.doc === doc),
+      wanted,
+    );
     return found ? { heading: found } : { problem: `no heading of ${doc} is named "${name}"` };
   }
   if (!keys.has(`${doc} §${number}`)) return { problem: `no heading "${doc} §${number}"` };
@@ -126,7 +129,10 @@ const RANGE = String.raw`(?:[ \t]*[–—-][ \t]*§?[ \t]*${NUMBER})?`;
 const NAME = String.raw`(?:[ \t]+["“]([^"”\n]{1,100})["”])?`;
 /** A separator between two sections of one chain; it may cross into the next line of a comment. */
 const SEPARATOR = String.raw`[ \t]*(?:,[ \t]*(?:and|or)\b|,|;|&|\band\b|\bor\b)\s*(?:(?:\*(?!\/)|\/\/|#|--)[ \t]*)?`;
-const HEAD = new RegExp(String.raw`(?<![\w.§])(000|001)(?:[ \t\u00a0]*§[ \t\u00a0]*${NUMBER}${RANGE}${NAME}|[ \t]+["“]([^"”\n]{1,100})["”])`, "gu");
+const HEAD = new RegExp(
+  String.raw`(?<![\w.§])(000|001)(?:[ \t\u00a0]*§[ \t\u00a0]*${NUMBER}${RANGE}${NAME}|[ \t]+["“]([^"”\n]{1,100})["”])`,
+  "gu",
+);
 const NEXT = new RegExp(String.raw`${SEPARATOR}§[ \t]*${NUMBER}${RANGE}${NAME}`, "y");
 const ANY_SECTION = /§[ \t\u00a0]*\d/g;
 
@@ -231,9 +237,7 @@ for (const target of targets) {
     const where = relative.startsWith("..") ? file : relative;
     for (const ref of references) {
       total++;
-      const result = ref.bare
-        ? { problem: "names no document: write 000 §… or 001 §…" }
-        : resolve(ref);
+      const result = ref.bare ? { problem: "names no document: write 000 §… or 001 §…" } : resolve(ref);
       if (result.problem) {
         problems.push(`${where}:${ref.line}: ${ref.cited}: ${result.problem}`);
       } else {

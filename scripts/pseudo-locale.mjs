@@ -11,7 +11,8 @@ const source = JSON.parse(fs.readFileSync(path.join(root, "locales/deven.json"),
 export function pseudo(value) {
   if (typeof value === "string") return `⟦${value}⟧`;
   if (Array.isArray(value)) return value.map(pseudo);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, pseudo(v)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, pseudo(v)]));
   return value;
 }
 

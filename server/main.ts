@@ -14,7 +14,16 @@ import { createHttpTransport, type ApiTransport } from "../app/lib/api/transport
 import type { WebContext } from "../app/lib/context.server";
 import { ConfigError, loadConfig, type Config } from "./config/config";
 import { resolveAppSecret } from "./config/secret";
-import { createLogger, currentDbQueries, currentRequestId, stdoutDestination, loggablePath, requestIdFrom, runWithRequestId, type Logger } from "./observability/logger";
+import {
+  createLogger,
+  currentDbQueries,
+  currentRequestId,
+  stdoutDestination,
+  loggablePath,
+  requestIdFrom,
+  runWithRequestId,
+  type Logger,
+} from "./observability/logger";
 import { createApiService, type ApiService } from "./service";
 import { guardWebRequest, type WebGuardSettings, type WebRefusal } from "./web/guards";
 import { pooledRandomBytes } from "./web/random";
@@ -66,7 +75,11 @@ function loadEnvFile(): void {
   }
 }
 
-export async function createHttpApp(config: Config, logger: Logger, service: ApiService | undefined): Promise<Hono<HttpEnv>> {
+export async function createHttpApp(
+  config: Config,
+  logger: Logger,
+  service: ApiService | undefined,
+): Promise<Hono<HttpEnv>> {
   // Per request: the API calls the web app made while answering it (logged with the request, so a page's cost shows).
   const app = new Hono<HttpEnv>();
 
@@ -108,7 +121,10 @@ export async function createHttpApp(config: Config, logger: Logger, service: Api
       onFound: (_path, c) => c.header("cache-control", "public, max-age=31536000, immutable"),
     }),
   );
-  app.use("/favicon.ico", serveStatic({ root: publicDir, onFound: (_p, c) => c.header("cache-control", "public, max-age=86400") }));
+  app.use(
+    "/favicon.ico",
+    serveStatic({ root: publicDir, onFound: (_p, c) => c.header("cache-control", "public, max-age=86400") }),
+  );
 
   const mode = config.env === "development" ? "development" : "production";
   const buildUrl = pathToFileURL(path.join(projectRoot, "build", "index.js")).href;
@@ -137,7 +153,9 @@ export async function createHttpApp(config: Config, logger: Logger, service: Api
     // web app under /ng/; the API, the SAML endpoints and the health checks answer other clients (IdPs, relying
     // parties, load balancers) and carry their own checks.
     const isWebApp = /^\/ng(\/|\.data$|$)/.test(new URL(c.req.url).pathname);
-    const guarded = isWebApp ? await guardWebRequest(c.req.raw, guardSettings) : ({ ok: true, request: c.req.raw } as const);
+    const guarded = isWebApp
+      ? await guardWebRequest(c.req.raw, guardSettings)
+      : ({ ok: true, request: c.req.raw } as const);
     if (!guarded.ok) {
       context.refusal = guarded.refusal;
       logger.info({ refusal: guarded.refusal.kind, path: loggablePath(c.req.url) }, "web request refused");
@@ -222,7 +240,11 @@ function plainRefusal(refusal: WebRefusal): Response {
   };
   return new Response(text[refusal.kind], {
     status: refusal.status,
-    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" },
+    headers: {
+      "content-type": "text/plain; charset=utf-8",
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    },
   });
 }
 

@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { authorizationServerRoutes, createWellKnownRouter } from "./auth/authorization-http";
 import { authRoutes } from "./auth/http";
 import { oidcSsoRoutes } from "./auth/oidc-sso/http";
-import { createSamlRouter, samlApiRoutes } from "./auth/saml/http";
 import type { AuthenticationMemo } from "./auth/principal";
+import { createSamlRouter, samlApiRoutes } from "./auth/saml/http";
 import { createTokenService } from "./auth/tokens";
 import { createReferenceCache } from "./cache/reference";
 import { companyRoutes } from "./companies/http";
@@ -17,8 +17,8 @@ import { createApiRouter, noSuchCall } from "./http/api";
 import type { RouteDefinition } from "./http/route";
 import { createMailService } from "./mail/service";
 import { createMailTransport, type MailTransport } from "./mail/transport";
-import type { Logger } from "./observability/logger";
 import { notificationRoutes } from "./notifications/http";
+import type { Logger } from "./observability/logger";
 import { permissionRoutes } from "./permissions/http";
 import { seedDemoData } from "./seed/demo";
 import { settingsRoutes } from "./settings/http";
@@ -75,7 +75,8 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     const mail = createMailService({ database, transport, from: config.mail.from, logger });
     const deps: ServiceDeps = { config, database, logger, tokens, mail, cache: createReferenceCache() };
 
-    if (config.seedDemoData && (await seedDemoData(database, { saml: config.demoSaml }))) logger.info("demo data seeded");
+    if (config.seedDemoData && (await seedDemoData(database, { saml: config.demoSaml })))
+      logger.info("demo data seeded");
 
     const root = new Hono();
     root.route("/", createHealthRouter(deps));

@@ -44,7 +44,12 @@ export async function appendAuditEntry(db: Db, record: AuditRecord): Promise<App
       dataChanges: computeDataChanges(record.changes),
       rationale: record.rationale?.trim() || null,
     })
-    .returning({ id: auditEntries.id, seq: auditEntries.seq, timestamp: auditEntries.timestamp, hash: auditEntries.hash });
+    .returning({
+      id: auditEntries.id,
+      seq: auditEntries.seq,
+      timestamp: auditEntries.timestamp,
+      hash: auditEntries.hash,
+    });
   return row!;
 }
 

@@ -40,28 +40,46 @@ export function checkAuthorizationRequest(
   let client: OAuthClient | undefined;
   if (input.client_id) {
     client = findClient(clients, input.client_id);
-    if (!client) return { ok: false, error: AuthorizationError.UnknownClient, detail: "The client_id is not registered." };
+    if (!client)
+      return { ok: false, error: AuthorizationError.UnknownClient, detail: "The client_id is not registered." };
   } else if (options.requireClientId) {
     return { ok: false, error: AuthorizationError.UnknownClient, detail: "The client_id is missing." };
   }
   const redirectUri = input.redirect_uri;
-  if (!redirectUri) return { ok: false, error: AuthorizationError.UnregisteredRedirectUri, detail: "The redirect_uri is missing." };
+  if (!redirectUri)
+    return { ok: false, error: AuthorizationError.UnregisteredRedirectUri, detail: "The redirect_uri is missing." };
   if (!client) {
     const owners = clients.filter((candidate) => candidate.redirectUris.includes(redirectUri));
     if (owners.length > 1) {
-      return { ok: false, error: AuthorizationError.UnknownClient, detail: "Several clients registered this redirect_uri: name the client_id." };
+      return {
+        ok: false,
+        error: AuthorizationError.UnknownClient,
+        detail: "Several clients registered this redirect_uri: name the client_id.",
+      };
     }
     client = owners[0];
   }
   // Character for character: no normalisation, no prefix or pattern matching (RFC 9700 §4.1.3).
   if (!client || !client.redirectUris.includes(redirectUri)) {
-    return { ok: false, error: AuthorizationError.UnregisteredRedirectUri, detail: "The redirect_uri is not registered for this client." };
+    return {
+      ok: false,
+      error: AuthorizationError.UnregisteredRedirectUri,
+      detail: "The redirect_uri is not registered for this client.",
+    };
   }
   if (input.code_challenge_method !== "S256") {
-    return { ok: false, error: AuthorizationError.UnsupportedChallenge, detail: "PKCE with code_challenge_method S256 is required." };
+    return {
+      ok: false,
+      error: AuthorizationError.UnsupportedChallenge,
+      detail: "PKCE with code_challenge_method S256 is required.",
+    };
   }
   if (!input.code_challenge || !CODE_CHALLENGE_PATTERN.test(input.code_challenge)) {
-    return { ok: false, error: AuthorizationError.UnsupportedChallenge, detail: "The code_challenge must be 43 to 128 base64url characters." };
+    return {
+      ok: false,
+      error: AuthorizationError.UnsupportedChallenge,
+      detail: "The code_challenge must be 43 to 128 base64url characters.",
+    };
   }
   return { ok: true, client, redirectUri, codeChallenge: input.code_challenge };
 }
@@ -111,13 +129,17 @@ export async function exchangeAuthorizationCode(
     const now = new Date();
     if (row.usedAt) {
       if (row.sessionId) await revokeSession(tx, row.sessionId, "authorization code reused");
-      return { ...invalidGrant("The authorization code was already used; the tokens issued for it are revoked."), reused: row.sessionId ?? "" };
+      return {
+        ...invalidGrant("The authorization code was already used; the tokens issued for it are revoked."),
+        reused: row.sessionId ?? "",
+      };
     }
     await tx.update(oauthCodes).set({ usedAt: now }).where(eq(oauthCodes.codeHash, codeHash));
 
     if (row.expiresAt <= now) return invalidGrant("The authorization code has expired.");
     if (row.clientId !== input.clientId) return invalidGrant("The authorization code was issued to another client.");
-    if (row.redirectUri !== input.redirectUri) return invalidGrant("The redirect_uri differs from the authorization request's.");
+    if (row.redirectUri !== input.redirectUri)
+      return invalidGrant("The redirect_uri differs from the authorization request's.");
     if (!CODE_VERIFIER_PATTERN.test(input.codeVerifier)) return invalidGrant("The code_verifier is malformed.");
     const presented = Buffer.from(s256(input.codeVerifier));
     const expected = Buffer.from(row.codeChallenge);
@@ -126,7 +148,13 @@ export async function exchangeAuthorizationCode(
     }
 
     const [user] = await tx
-      .select({ id: users.id, email: users.email, displayName: users.displayName, isBlocked: users.isBlocked, isDeleted: users.isDeleted })
+      .select({
+        id: users.id,
+        email: users.email,
+        displayName: users.displayName,
+        isBlocked: users.isBlocked,
+        isDeleted: users.isDeleted,
+      })
       .from(users)
       .where(eq(users.id, row.userId))
       .limit(1);
@@ -144,7 +172,10 @@ export async function exchangeAuthorizationCode(
   });
 
   if (!outcome.ok && outcome.reused !== undefined) {
-    deps.logger.warn({ clientId: input.clientId, sessionId: outcome.reused || null }, "authorization code reused; grant revoked");
+    deps.logger.warn(
+      { clientId: input.clientId, sessionId: outcome.reused || null },
+      "authorization code reused; grant revoked",
+    );
   }
   if (outcome.ok) return { ok: true, tokens: outcome.tokens };
   return { ok: false, error: outcome.error, description: outcome.description };

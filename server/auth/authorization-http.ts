@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { NO_STORE } from "../contracts/headers";
 import {
   AuthorizationError,
   authorizationCheckSchema,
@@ -15,7 +16,6 @@ import { defineRoute } from "../http/route";
 import { checkAuthorizationRequest, issueAuthorizationCode } from "./authorization-codes";
 import { endSessionByIdTokenHint, postLogoutTarget } from "./end-session";
 import { authSessions } from "./schema";
-import { NO_STORE } from "../contracts/headers";
 
 /**
  * The product as an authorization server for registered client applications (000 §2.2, §2.3, §7).
@@ -25,7 +25,11 @@ import { NO_STORE } from "../contracts/headers";
 
 const noStore = NO_STORE;
 /** Public metadata any relying party may read, also from a browser. */
-const publicJson = { "content-type": "application/json; charset=utf-8", "cache-control": "public, max-age=300", "access-control-allow-origin": "*" };
+const publicJson = {
+  "content-type": "application/json; charset=utf-8",
+  "cache-control": "public, max-age=300",
+  "access-control-allow-origin": "*",
+};
 
 function redirectTo(location: string): Response {
   return new Response(null, { status: 302, headers: { location, ...noStore, "referrer-policy": "no-referrer" } });
@@ -45,7 +49,12 @@ export const authorizationServerRoutes = [
       const check = checkAuthorizationRequest(deps.config.oauthClients, body, { requireClientId: true });
       if (!check.ok) throw new ApiError(400, check.error, check.detail);
       return {
-        data: { clientId: check.client.clientId, clientName: check.client.name, redirectUri: check.redirectUri, issuer: deps.tokens.issuer },
+        data: {
+          clientId: check.client.clientId,
+          clientName: check.client.name,
+          redirectUri: check.redirectUri,
+          issuer: deps.tokens.issuer,
+        },
       };
     },
   }),
@@ -67,7 +76,11 @@ export const authorizationServerRoutes = [
           .where(eq(authSessions.id, principal.sessionId))
           .limit(1);
         if (session?.clientId) {
-          throw new ApiError(403, AuthorizationError.NotAllowedForClient, "A client application's token cannot obtain authorization codes.");
+          throw new ApiError(
+            403,
+            AuthorizationError.NotAllowedForClient,
+            "A client application's token cannot obtain authorization codes.",
+          );
         }
       }
       const check = checkAuthorizationRequest(deps.config.oauthClients, body, { requireClientId: false });

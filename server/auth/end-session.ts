@@ -23,7 +23,10 @@ export async function endSessionByIdTokenHint(
   if (!claims) return { ended: false, clientId: null };
   if (claims.sessionId) {
     await revokeSession(db, claims.sessionId, "logout");
-    deps.logger.info({ userId: claims.userId, sessionId: claims.sessionId, clientId: claims.audience }, "signed out by id_token_hint");
+    deps.logger.info(
+      { userId: claims.userId, sessionId: claims.sessionId, clientId: claims.audience },
+      "signed out by id_token_hint",
+    );
   }
   return { ended: !!claims.sessionId, clientId: claims.audience || null };
 }
@@ -35,14 +38,21 @@ export async function endSessionByIdTokenHint(
  */
 export function postLogoutTarget(
   config: Pick<Config, "publicUrl" | "oauthClients">,
-  input: { postLogoutRedirectUri?: string | null; clientId?: string | null; hintClientId?: string | null; state?: string | null },
+  input: {
+    postLogoutRedirectUri?: string | null;
+    clientId?: string | null;
+    hintClientId?: string | null;
+    state?: string | null;
+  },
 ): string {
   const own = ownLogoffUrl(config);
   const uri = input.postLogoutRedirectUri;
   if (!uri || uri === own) return own;
   if (input.clientId && input.hintClientId && input.clientId !== input.hintClientId) return own;
   const named = input.hintClientId ?? input.clientId;
-  const candidates = named ? [findClient(config.oauthClients, named)].filter((c) => c !== undefined) : config.oauthClients;
+  const candidates = named
+    ? [findClient(config.oauthClients, named)].filter((c) => c !== undefined)
+    : config.oauthClients;
   if (!candidates.some((client) => client.postLogoutRedirectUris.includes(uri))) return own;
   if (!input.state) return uri;
   const target = new URL(uri);

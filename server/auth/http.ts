@@ -6,17 +6,24 @@ import {
   tokenRequestSchema,
   type ResetResultBody,
 } from "../contracts/auth";
+import { NO_STORE } from "../contracts/headers";
 import { defineRoute } from "../http/route";
 import { exchangeAuthorizationCode } from "./authorization-codes";
 import { login } from "./login";
 import { resetPassword, sendResetPasswordEmail } from "./password-reset";
 import { refreshSession, revokeSession } from "./sessions";
-import { NO_STORE } from "../contracts/headers";
 
 /** An OAuth 2.0 error answer (RFC 6749 §5.2) that also reads as the spec's result wrapper (title, detail). */
 function oauthError(status: number, error: string, description: string): Response {
   return new Response(
-    JSON.stringify({ error, error_description: description, type: "about:blank", title: error, status, detail: description }),
+    JSON.stringify({
+      error,
+      error_description: description,
+      type: "about:blank",
+      title: error,
+      status,
+      detail: description,
+    }),
     { status, headers: { "content-type": "application/json; charset=utf-8", ...NO_STORE } },
   );
 }
@@ -38,7 +45,12 @@ export const authRoutes = [
     maxBodyBytes: 16 * 1024,
     handler: async ({ deps, db, body }) =>
       tokenResponse(
-        await login(deps, db, { email: body.Email, password: body.Password, securityCode: body.SecurityCode, attemptId: body.AttemptId }),
+        await login(deps, db, {
+          email: body.Email,
+          password: body.Password,
+          securityCode: body.SecurityCode,
+          attemptId: body.AttemptId,
+        }),
       ),
   }),
 

@@ -16,11 +16,11 @@ import type { ServiceDeps } from "../deps";
 import { ApiError, validationFailed } from "../http/problem";
 import { mailText } from "../mail/templates";
 import { hashPassword, verifyPassword } from "../users/passwords";
+import { findUserByEmail } from "../users/service";
 import { signInChallenges } from "./schema";
 import { startSession, type TokenSet } from "./sessions";
 import { ssoCompanyFor } from "./sso";
 import { accountKey, clearFailures, lockedForSeconds, recordFailure, WINDOW_SECONDS } from "./throttle";
-import { findUserByEmail } from "../users/service";
 
 export interface LoginInput {
   email: string;
@@ -29,7 +29,8 @@ export interface LoginInput {
   attemptId?: string;
 }
 
-const fail = (status: number, code: string, detail: string, additionalData?: unknown) => new ApiError(status, code, detail, additionalData);
+const fail = (status: number, code: string, detail: string, additionalData?: unknown) =>
+  new ApiError(status, code, detail, additionalData);
 
 /** Compared against when there is no account, so a wrong address costs the same time as a wrong password. */
 let dummyHash: Promise<string> | undefined;
@@ -47,7 +48,9 @@ export async function login(deps: ServiceDeps, db: Db, input: LoginInput): Promi
   const key = accountKey(email);
   const wait = await lockedForSeconds(db, key);
   if (wait > 0) {
-    throw fail(429, LoginResult.TooManyAttempts, "Too many failed attempts for this account.", { retryAfterSeconds: wait });
+    throw fail(429, LoginResult.TooManyAttempts, "Too many failed attempts for this account.", {
+      retryAfterSeconds: wait,
+    });
   }
 
   const user = await findUserByEmail(db, email);
@@ -101,9 +104,14 @@ async function sendSecurityCode(
   const sentInWindow = windowOpen ? previous.sentInWindow + 1 : 1;
   if (sentInWindow > SECURITY_CODE_MAX_SENDS) {
     const retry = Math.ceil((previous!.windowStartedAt.getTime() + WINDOW_SECONDS * 1000 - now.getTime()) / 1000);
-    throw fail(429, LoginResult.TooManyAttempts, "Too many codes were sent to this account.", { retryAfterSeconds: retry });
+    throw fail(429, LoginResult.TooManyAttempts, "Too many codes were sent to this account.", {
+      retryAfterSeconds: retry,
+    });
   }
-  const code = crypto.randomInt(0, 10 ** SECURITY_CODE_LENGTH).toString().padStart(SECURITY_CODE_LENGTH, "0");
+  const code = crypto
+    .randomInt(0, 10 ** SECURITY_CODE_LENGTH)
+    .toString()
+    .padStart(SECURITY_CODE_LENGTH, "0");
   const attemptId = newId();
   const values = {
     attemptId,
@@ -134,8 +142,18 @@ async function sendSecurityCode(
 }
 
 /** True once for the right code of the current attempt, within its lifetime and its tries. */
-async function consumeSecurityCode(db: Db, userId: string, code: string, attemptId: string | undefined): Promise<boolean> {
-  const [challenge] = await db.select().from(signInChallenges).where(eq(signInChallenges.userId, userId)).for("update").limit(1);
+async function consumeSecurityCode(
+  db: Db,
+  userId: string,
+  code: string,
+  attemptId: string | undefined,
+): Promise<boolean> {
+  const [challenge] = await db
+    .select()
+    .from(signInChallenges)
+    .where(eq(signInChallenges.userId, userId))
+    .for("update")
+    .limit(1);
   const now = new Date();
   if (!challenge || challenge.consumedAt || challenge.expiresAt <= now) return false;
   if (challenge.failedAttempts >= SECURITY_CODE_MAX_ATTEMPTS) return false;

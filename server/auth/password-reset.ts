@@ -15,11 +15,11 @@ import type { AuditScope } from "../http/route";
 import { mailText } from "../mail/templates";
 import { hashPassword } from "../users/passwords";
 import { users } from "../users/schema";
+import { findUserByEmail } from "../users/service";
 import { passwordResetTokens } from "./schema";
 import { revokeUserSessions } from "./sessions";
 import { ssoCompanyFor } from "./sso";
 import { accountKey, lockedForSeconds, recordFailure } from "./throttle";
-import { findUserByEmail } from "../users/service";
 
 const hashToken = (token: string) => crypto.createHash("sha256").update(`reset:${token}`).digest("hex");
 
@@ -33,7 +33,8 @@ export async function sendResetPasswordEmail(deps: ServiceDeps, db: Db, rawEmail
   if (!isValidEmail(email)) throw validationFailed([{ path: "Email", message: "Value is not a valid email address" }]);
   const key = accountKey(`reset:${email}`);
   const wait = await lockedForSeconds(db, key);
-  if (wait > 0) throw new ApiError(429, ResetResult.TooManyAttempts, "Too many reset requests.", { retryAfterSeconds: wait });
+  if (wait > 0)
+    throw new ApiError(429, ResetResult.TooManyAttempts, "Too many reset requests.", { retryAfterSeconds: wait });
   // Every request counts against the address: five links per window, then a growing pause (against mail bombing).
   await recordFailure(db, key);
 
@@ -82,9 +83,14 @@ export async function resetPassword(
 ): Promise<void> {
   const password = input.password.trim();
   if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new ApiError(400, ResetResult.PasswordTooShort, `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
+    throw new ApiError(
+      400,
+      ResetResult.PasswordTooShort,
+      `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
+    );
   }
-  if (input.confirmPassword.trim() !== password) throw new ApiError(400, ResetResult.PasswordMismatch, "The passwords are not the same.");
+  if (input.confirmPassword.trim() !== password)
+    throw new ApiError(400, ResetResult.PasswordMismatch, "The passwords are not the same.");
 
   const outdated = () => new ApiError(400, ResetResult.WrongCredentials, "The link is out of date.");
   const [row] = await db
@@ -98,13 +104,21 @@ export async function resetPassword(
   if (!user || user.isDeleted || user.isBlocked || user.mfaByEmail) throw outdated();
 
   const now = new Date();
-  await db.update(users).set({ passwordHash: await hashPassword(password), passwordChangedAt: now, updatedAt: now }).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), passwordChangedAt: now, updatedAt: now })
+    .where(eq(users.id, user.id));
   await db
     .update(passwordResetTokens)
     .set({ usedAt: now })
     .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
   await revokeUserSessions(db, user.id, "password reset");
   audit.setRequester({ type: "user", id: user.id, displayName: user.displayName, email: user.email });
-  audit.setContext({ level: "Company", companyId: user.homeCompanyId, studyId: null, contextOfChange: { id: user.homeCompanyId, type: "Company" } });
+  audit.setContext({
+    level: "Company",
+    companyId: user.homeCompanyId,
+    studyId: null,
+    contextOfChange: { id: user.homeCompanyId, type: "Company" },
+  });
   audit.change({ id: user.id, passwordChangedAt: user.passwordChangedAt }, { id: user.id, passwordChangedAt: now });
 }

@@ -30,9 +30,7 @@ export interface Principal {
 }
 
 export type Authentication =
-  | { kind: "anonymous" }
-  | { kind: "invalid"; reason: string }
-  | { kind: "user"; principal: Principal };
+  { kind: "anonymous" } | { kind: "invalid"; reason: string } | { kind: "user"; principal: Principal };
 
 /**
  * Authentications already made during one web request, by Authorization header: the web app hands it to the
@@ -81,11 +79,16 @@ function buildPrincipalQuery(db: Db) {
       toolEnabled: companies.isProtocolAnalysisToolEnabled,
       sessionRevokedAt: authSessions.revokedAt,
       sessionExpiresAt: authSessions.expiresAt,
-      epoch: sql<string | number>`(select ${cacheEpochs.value} from ${cacheEpochs} where ${cacheEpochs.name} = 'reference')`,
+      epoch: sql<
+        string | number
+      >`(select ${cacheEpochs.value} from ${cacheEpochs} where ${cacheEpochs.name} = 'reference')`,
     })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.homeCompanyId))
-    .leftJoin(authSessions, sql`${authSessions.id} = ${sql.placeholder("sessionId")} and ${authSessions.userId} = ${users.id}`)
+    .leftJoin(
+      authSessions,
+      sql`${authSessions.id} = ${sql.placeholder("sessionId")} and ${authSessions.userId} = ${users.id}`,
+    )
     .where(eq(users.id, sql.placeholder("userId")))
     .limit(1)
     .prepare("rbqm_principal");
@@ -100,7 +103,12 @@ function principalQuery(db: Db) {
   return query;
 }
 
-async function authenticateHeader(header: string, db: Db, tokens: TokenService, cache: ReferenceCache): Promise<Authentication> {
+async function authenticateHeader(
+  header: string,
+  db: Db,
+  tokens: TokenService,
+  cache: ReferenceCache,
+): Promise<Authentication> {
   const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header.trim());
   if (!match) return { kind: "invalid", reason: "The Authorization header is not a Bearer token." };
   const claims = await tokens.verifyAccessToken(match[1]!);
@@ -137,7 +145,9 @@ export function createPrincipal(
   const epoch = extra.epoch ?? 0;
   let grants: Promise<Grant[]> | undefined;
   const load = () =>
-    (grants ??= extra.cache ? extra.cache.get(`grants:${user.id}`, epoch, () => loadGrants(db, user.id)) : loadGrants(db, user.id));
+    (grants ??= extra.cache
+      ? extra.cache.get(`grants:${user.id}`, epoch, () => loadGrants(db, user.id))
+      : loadGrants(db, user.id));
   return {
     userId: user.id,
     email: user.email,
@@ -157,7 +167,9 @@ export function createPrincipal(
       if (subject) {
         const subjectId = subject === "me" ? user.id : subject;
         const loadSubject = () => loadMemberships(db, subjectId);
-        context.subjectUserCompanies = await (extra.cache ? extra.cache.get(`memberships:${subjectId}`, epoch, loadSubject) : loadSubject());
+        context.subjectUserCompanies = await (extra.cache
+          ? extra.cache.get(`memberships:${subjectId}`, epoch, loadSubject)
+          : loadSubject());
       }
       return isAllowed(address, await load(), context);
     },

@@ -91,7 +91,10 @@ export const passwordResetTokens = pgTable(
     expiresAt: utcTimestamp("expires_at").notNull(),
     usedAt: utcTimestamp("used_at"),
   },
-  (t) => [uniqueIndex("password_reset_tokens_hash_key").on(t.tokenHash), index("password_reset_tokens_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("password_reset_tokens_hash_key").on(t.tokenHash),
+    index("password_reset_tokens_user_idx").on(t.userId),
+  ],
 );
 
 /** Authorization codes of the /ng/oidc/login endpoint: single-use, short-lived, bound to client, redirect and challenge. */

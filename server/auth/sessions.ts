@@ -42,7 +42,13 @@ interface SessionUser {
 export async function startSession(
   deps: ServiceDeps,
   db: Db,
-  input: { user: SessionUser; method: SignInMethod; clientId?: string | null; nonce?: string | null; handoff?: boolean },
+  input: {
+    user: SessionUser;
+    method: SignInMethod;
+    clientId?: string | null;
+    nonce?: string | null;
+    handoff?: boolean;
+  },
 ): Promise<{ sessionId: string; tokens: TokenSet }> {
   const now = new Date();
   const sessionId = newId();
@@ -87,7 +93,12 @@ async function tokenSet(
   const { tokens } = deps;
   const [access, refresh, id] = await Promise.all([
     tokens.issueAccessToken({ userId: input.user.id, sessionId: input.sessionId }),
-    tokens.issueRefreshToken({ userId: input.user.id, sessionId: input.sessionId, jti: input.jti, expiresAt: input.refreshExpiresAt }),
+    tokens.issueRefreshToken({
+      userId: input.user.id,
+      sessionId: input.sessionId,
+      jti: input.jti,
+      expiresAt: input.refreshExpiresAt,
+    }),
     tokens.issueIdToken({
       userId: input.user.id,
       name: input.user.displayName,
@@ -98,10 +109,17 @@ async function tokenSet(
       authTime: input.authTime,
     }),
   ]);
-  return { access_token: access, refresh_token: refresh, id_token: id, token_type: "Bearer", expires_in: tokens.accessTtlSeconds };
+  return {
+    access_token: access,
+    refresh_token: refresh,
+    id_token: id,
+    token_type: "Bearer",
+    expires_in: tokens.accessTtlSeconds,
+  };
 }
 
-export type RefreshOutcome = { ok: true; tokens: TokenSet; sessionId: string } | { ok: false; reason: string; revoked?: boolean };
+export type RefreshOutcome =
+  { ok: true; tokens: TokenSet; sessionId: string } | { ok: false; reason: string; revoked?: boolean };
 
 /**
  * The refresh_token grant, with rotation: the presented token is spent and a new one issued. A spent token
@@ -114,11 +132,23 @@ export async function refreshSession(deps: ServiceDeps, refreshToken: string): P
     const tx = txRaw as unknown as Db;
     const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.id, claims.jti)).for("update").limit(1);
     if (!row || row.sessionId !== claims.sessionId) return { ok: false, reason: "The refresh token is unknown." };
-    const [session] = await tx.select().from(authSessions).where(eq(authSessions.id, row.sessionId)).for("update").limit(1);
+    const [session] = await tx
+      .select()
+      .from(authSessions)
+      .where(eq(authSessions.id, row.sessionId))
+      .for("update")
+      .limit(1);
     const now = new Date();
-    if (!session || session.revokedAt || session.expiresAt <= now) return { ok: false, reason: "The session has ended." };
+    if (!session || session.revokedAt || session.expiresAt <= now)
+      return { ok: false, reason: "The session has ended." };
     const [user] = await tx
-      .select({ id: users.id, email: users.email, displayName: users.displayName, isBlocked: users.isBlocked, isDeleted: users.isDeleted })
+      .select({
+        id: users.id,
+        email: users.email,
+        displayName: users.displayName,
+        isBlocked: users.isBlocked,
+        isDeleted: users.isDeleted,
+      })
       .from(users)
       .where(eq(users.id, session.userId))
       .limit(1);
@@ -133,7 +163,13 @@ export async function refreshSession(deps: ServiceDeps, refreshToken: string): P
       if (withinLeeway && row.replacedBy) {
         const [successor] = await tx.select().from(refreshTokens).where(eq(refreshTokens.id, row.replacedBy)).limit(1);
         if (successor && !successor.rotatedAt) {
-          const tokens = await tokenSet(deps, { user, sessionId: session.id, jti: successor.id, refreshExpiresAt: successor.expiresAt, audience });
+          const tokens = await tokenSet(deps, {
+            user,
+            sessionId: session.id,
+            jti: successor.id,
+            refreshExpiresAt: successor.expiresAt,
+            audience,
+          });
           return { ok: true, tokens, sessionId: session.id };
         }
       }
@@ -143,15 +179,22 @@ export async function refreshSession(deps: ServiceDeps, refreshToken: string): P
     if (row.expiresAt <= now) return { ok: false, reason: "The refresh token has expired." };
 
     const jti = newId();
-    const refreshExpiresAt = new Date(Math.min(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000, session.expiresAt.getTime()));
-    await tx.insert(refreshTokens).values({ id: jti, sessionId: session.id, createdAt: now, expiresAt: refreshExpiresAt });
+    const refreshExpiresAt = new Date(
+      Math.min(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000, session.expiresAt.getTime()),
+    );
+    await tx
+      .insert(refreshTokens)
+      .values({ id: jti, sessionId: session.id, createdAt: now, expiresAt: refreshExpiresAt });
     await tx.update(refreshTokens).set({ rotatedAt: now, replacedBy: jti }).where(eq(refreshTokens.id, row.id));
     await tx.update(authSessions).set({ lastUsedAt: now }).where(eq(authSessions.id, session.id));
     const tokens = await tokenSet(deps, { user, sessionId: session.id, jti, refreshExpiresAt, audience });
     return { ok: true, tokens, sessionId: session.id };
   });
   if (!outcome.ok && outcome.revoked) {
-    deps.logger.warn({ sessionId: claims.sessionId, userId: claims.userId, reason: outcome.reason }, "session revoked on refresh");
+    deps.logger.warn(
+      { sessionId: claims.sessionId, userId: claims.userId, reason: outcome.reason },
+      "session revoked on refresh",
+    );
   }
   return outcome;
 }

@@ -91,7 +91,6 @@ export async function createTokenService(
   const sealingKey = deriveKey(appSecret, "signing-keys");
   const keys = new Map<string, LoadedKey>();
   const publicJwks = new Map<string, Record<string, unknown>>();
-  let current: LoadedKey;
   let lastReload = 0;
 
   async function load(): Promise<void> {
@@ -99,7 +98,12 @@ export async function createTokenService(
     for (const row of rows) {
       if (keys.has(row.kid)) continue;
       const privateJwk = JSON.parse(unseal(sealingKey, row.privateJwkEncrypted)) as JWK;
-      publicJwks.set(row.kid, { ...(row.publicJwk as Record<string, unknown>), kid: row.kid, alg: row.alg, use: "sig" });
+      publicJwks.set(row.kid, {
+        ...(row.publicJwk as Record<string, unknown>),
+        kid: row.kid,
+        alg: row.alg,
+        use: "sig",
+      });
       keys.set(row.kid, {
         kid: row.kid,
         privateKey: (await importJWK(privateJwk, row.alg)) as CryptoKey,
@@ -110,7 +114,11 @@ export async function createTokenService(
   }
 
   await database.withLock("rbqm:signing-keys", async (tx) => {
-    const existing = await tx.select({ kid: signingKeys.kid }).from(signingKeys).where(isNull(signingKeys.retiredAt)).limit(1);
+    const existing = await tx
+      .select({ kid: signingKeys.kid })
+      .from(signingKeys)
+      .where(isNull(signingKeys.retiredAt))
+      .limit(1);
     if (existing.length > 0) return;
     const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
     const kid = newId();
@@ -124,7 +132,7 @@ export async function createTokenService(
     });
   });
   await load();
-  current = [...keys.values()].sort((a, b) => b.kid.localeCompare(a.kid))[0]!;
+  const current: LoadedKey = [...keys.values()].sort((a, b) => b.kid.localeCompare(a.kid))[0]!;
 
   async function keyFor(header: JWTHeaderParameters): Promise<CryptoKey> {
     const kid = header.kid ?? "";
@@ -138,7 +146,14 @@ export async function createTokenService(
     return key.publicKey;
   }
 
-  const sign = (claims: JWTPayload, typ: string, audience: string, subject: string, expiresAtSeconds: number, jti = newId()) =>
+  const sign = (
+    claims: JWTPayload,
+    typ: string,
+    audience: string,
+    subject: string,
+    expiresAtSeconds: number,
+    jti = newId(),
+  ) =>
     new SignJWT(claims)
       .setProtectedHeader({ alg: ALG, kid: current.kid, typ })
       .setIssuer(issuer)
@@ -159,7 +174,14 @@ export async function createTokenService(
       return sign(claims, "at+jwt", ACCESS_TOKEN_AUDIENCE, userId, nowSeconds() + ttlSeconds);
     },
     async issueRefreshToken({ userId, sessionId, jti, expiresAt }) {
-      return sign({ sid: sessionId }, "rt+jwt", REFRESH_TOKEN_AUDIENCE, userId, Math.floor(expiresAt.getTime() / 1000), jti);
+      return sign(
+        { sid: sessionId },
+        "rt+jwt",
+        REFRESH_TOKEN_AUDIENCE,
+        userId,
+        Math.floor(expiresAt.getTime() / 1000),
+        jti,
+      );
     },
     async verifyRefreshToken(token) {
       if (typeof token !== "string" || token.length > 4096) return null;
@@ -172,7 +194,12 @@ export async function createTokenService(
           requiredClaims: ["sub", "exp", "jti", "sid"],
         });
         if (typeof payload.sid !== "string") return null;
-        return { userId: payload.sub!, sessionId: payload.sid, jti: payload.jti!, expiresAt: new Date(payload.exp! * 1000) };
+        return {
+          userId: payload.sub!,
+          sessionId: payload.sid,
+          jti: payload.jti!,
+          expiresAt: new Date(payload.exp! * 1000),
+        };
       } catch {
         return null;
       }
@@ -234,7 +261,8 @@ export async function createTokenService(
           sessionId: typeof payload.sid === "string" ? payload.sid : null,
           expiresAt: new Date(payload.exp! * 1000),
         };
-        if (verifiedAccessTokens.size >= VERIFIED_TOKENS_KEPT) verifiedAccessTokens.delete(verifiedAccessTokens.keys().next().value!);
+        if (verifiedAccessTokens.size >= VERIFIED_TOKENS_KEPT)
+          verifiedAccessTokens.delete(verifiedAccessTokens.keys().next().value!);
         verifiedAccessTokens.set(token, claims);
         return claims;
       } catch {

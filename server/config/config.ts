@@ -51,7 +51,10 @@ const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(["production", "development", "test"]).default("production")),
   PORT: integer(3000, 1, 65535),
   HOST: z.preprocess(emptyToUndefined, z.string().optional()),
-  ROLE: z.preprocess(emptyToUndefined, z.enum(["all", "web", "api"], { message: 'must be "all", "web" or "api"' }).optional()),
+  ROLE: z.preprocess(
+    emptyToUndefined,
+    z.enum(["all", "web", "api"], { message: 'must be "all", "web" or "api"' }).optional(),
+  ),
   PUBLIC_URL: optionalUrl,
   API_URL: optionalUrl,
   PUBLIC_API_URL: z.preprocess(emptyToUndefined, z.string().default("/")),
@@ -70,7 +73,10 @@ const envSchema = z.object({
   ),
   /** Lifetime of access tokens; shorter in tests that prove the silent refresh. */
   ACCESS_TOKEN_TTL_SECONDS: integer(900, 10, 3600),
-  SEED_DEMO_DATA: z.preprocess(emptyToUndefined, z.enum(["true", "false"], { message: 'must be "true" or "false"' }).optional()),
+  SEED_DEMO_DATA: z.preprocess(
+    emptyToUndefined,
+    z.enum(["true", "false"], { message: 'must be "true" or "false"' }).optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -87,13 +93,22 @@ const envSchema = z.object({
   PRODUCT_NAME: z.preprocess(emptyToUndefined, z.string().default("RBQM Studio")),
   PRODUCT_NAME_HTML_TITLE: z.preprocess(emptyToUndefined, z.string().optional()),
   SYSTEM_DISPLAY_VERSION: z.preprocess(emptyToUndefined, z.string().optional()),
-  SOURCE_COMMIT: z.preprocess(emptyToUndefined, z.string().regex(/^[0-9a-f]{6,64}$/i, { message: "must be a hexadecimal commit id" }).optional()),
+  SOURCE_COMMIT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[0-9a-f]{6,64}$/i, { message: "must be a hexadecimal commit id" })
+      .optional(),
+  ),
   PRODUCT_WEBSITE_URL: optionalUrl,
   LEGAL_NAME: z.preprocess(emptyToUndefined, z.string().default("RBQM Studio Ltd.")),
   KRI_WIKI_URL: optionalUrl,
   CONTACT_US_URL: optionalUrl,
   HELP_URL: optionalUrl,
-  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email({ message: "must be an e-mail address" }).default("support@rbqm.example")),
+  SUPPORT_EMAIL: z.preprocess(
+    emptyToUndefined,
+    z.email({ message: "must be an e-mail address" }).default("support@rbqm.example"),
+  ),
   PRIVACY_POLICY_URL: optionalUrl,
   LICENSE_AGREEMENT_URL: optionalUrl,
   COPYRIGHT_START_YEAR: integer(2026, 1970, 9999),
@@ -211,7 +226,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError("APP_SECRET", "is required when DATABASE_URL is set (every instance must share it)");
   }
   if (!e.SAML_SP_PRIVATE_KEY_FILE !== !e.SAML_SP_CERT_FILE) {
-    throw new ConfigError(e.SAML_SP_CERT_FILE ? "SAML_SP_PRIVATE_KEY_FILE" : "SAML_SP_CERT_FILE", "must be set together with the other SAML_SP_* file");
+    throw new ConfigError(
+      e.SAML_SP_CERT_FILE ? "SAML_SP_PRIVATE_KEY_FILE" : "SAML_SP_CERT_FILE",
+      "must be set together with the other SAML_SP_* file",
+    );
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
@@ -260,7 +278,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       showAuditContextField: e.SHOW_AUDIT_CONTEXT_FIELD,
     },
     saml: { spPrivateKeyFile: e.SAML_SP_PRIVATE_KEY_FILE, spCertFile: e.SAML_SP_CERT_FILE },
-    demoSaml: { entryPoint: e.DEMO_SAML_ENTRY_POINT, idpIssuer: e.DEMO_SAML_IDP_ISSUER, idpCertFile: e.DEMO_SAML_IDP_CERT_FILE },
+    demoSaml: {
+      entryPoint: e.DEMO_SAML_ENTRY_POINT,
+      idpIssuer: e.DEMO_SAML_IDP_ISSUER,
+      idpCertFile: e.DEMO_SAML_IDP_CERT_FILE,
+    },
     oauthClients,
     web: {
       trustProxy: e.TRUST_PROXY,

@@ -34,7 +34,8 @@ export function redirectUriProblem(value: string): string | null {
 
 const uri = z.string().superRefine((value, ctx) => {
   const problem = redirectUriProblem(value);
-  if (problem) ctx.addIssue({ code: "custom", message: `${problem} (${value.length > 80 ? `${value.slice(0, 77)}...` : value})` });
+  if (problem)
+    ctx.addIssue({ code: "custom", message: `${problem} (${value.length > 80 ? `${value.slice(0, 77)}...` : value})` });
 });
 
 const clientSchema = z.object({
@@ -51,7 +52,8 @@ const clientSchema = z.object({
 const clientsSchema = z.array(clientSchema).superRefine((clients, ctx) => {
   const seen = new Set<string>();
   clients.forEach((client, index) => {
-    if (seen.has(client.clientId)) ctx.addIssue({ code: "custom", path: [index, "clientId"], message: `"${client.clientId}" is registered twice` });
+    if (seen.has(client.clientId))
+      ctx.addIssue({ code: "custom", path: [index, "clientId"], message: `"${client.clientId}" is registered twice` });
     seen.add(client.clientId);
   });
 });
@@ -69,7 +71,8 @@ export function parseOAuthClients(raw: string | undefined): OAuthClient[] {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.map((part) => (typeof part === "number" ? `[${part}]` : `.${String(part)}`)).join("");
-    const message = issue.code === "invalid_type" && issue.path.length === 0 ? "must be a JSON array of clients" : issue.message;
+    const message =
+      issue.code === "invalid_type" && issue.path.length === 0 ? "must be a JSON array of clients" : issue.message;
     throw new Error(where ? `${message} at ${where}` : message);
   }
   return parsed.data;

@@ -19,7 +19,8 @@ export interface CookieSecurity {
 export const isSecureUrl = (publicUrl: string): boolean => publicUrl.startsWith("https:");
 
 /** The name a cookie goes by: `__Host-<base>` over https, `<base>` otherwise. */
-export const cookieName = (base: string, security: CookieSecurity): string => (security.secure ? `__Host-${base}` : base);
+export const cookieName = (base: string, security: CookieSecurity): string =>
+  security.secure ? `__Host-${base}` : base;
 
 /** One cookie's value from a Cookie header, or null. */
 export function readCookie(header: string | null | undefined, name: string): string | null {
@@ -32,10 +33,16 @@ export function readCookie(header: string | null | undefined, name: string): str
 const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /** The names of every cookie in a Cookie header. */
-export const readAllCookieNames = (header: string | null | undefined): string[] => (header ? Object.keys(parse(header)) : []);
+export const readAllCookieNames = (header: string | null | undefined): string[] =>
+  header ? Object.keys(parse(header)) : [];
 
 /** The Set-Cookie header of a cookie; a maxAge of 0 (or a null value) removes it. */
-export function serializeCookie(name: string, value: string | null, maxAgeSeconds: number, security: CookieSecurity): string {
+export function serializeCookie(
+  name: string,
+  value: string | null,
+  maxAgeSeconds: number,
+  security: CookieSecurity,
+): string {
   if (!COOKIE_NAME.test(name)) {
     // Another library's cookie whose name is outside RFC 6265's token (remix-auth-oauth2's "name:id"), being removed.
     return `${name}=; Max-Age=0; Path=/; HttpOnly;${security.secure ? " Secure;" : ""} SameSite=Lax`;

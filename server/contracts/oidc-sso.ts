@@ -56,6 +56,9 @@ export interface OidcDiscovery {
  */
 export const oidcLoginRequestSchema = z.object({
   CompanyId: z.string().min(1).max(64),
-  IdToken: z.string().min(1).max(16 * 1024),
+  IdToken: z
+    .string()
+    .min(1)
+    .max(16 * 1024),
   Nonce: z.string().min(16).max(256),
 });

@@ -2,9 +2,7 @@ import { z } from "zod";
 
 /** POST /api/auth/permissions/check (000 §3.6). */
 export const permissionCheckRequestSchema = z.object({
-  permissions: z
-    .array(z.object({ url: z.string().min(1).max(2048) }))
-    .max(500),
+  permissions: z.array(z.object({ url: z.string().min(1).max(2048) })).max(500),
 });
 export type PermissionCheckRequest = z.infer<typeof permissionCheckRequestSchema>;
 

@@ -37,7 +37,7 @@ function isSafe(path: string): boolean {
   if (!path.startsWith("/")) return false;
   if (path.startsWith("//") || path.startsWith("/\\")) return false;
   if (path.includes("\\")) return false;
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (/[\u0000-\u001f\u007f]/.test(path)) return false;
   return true;
 }

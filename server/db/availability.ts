@@ -7,7 +7,16 @@
  * now), the socket errors of a refused or broken connection, and node-postgres's and the pool's own messages for
  * them; drizzle wraps the driver's error, so the whole cause chain is looked at.
  */
-const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+const SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
 const SQLSTATES = new Set(["57P01", "57P02", "57P03"]);
 const MESSAGES = [
   /Connection terminated/i,
@@ -19,10 +28,16 @@ const MESSAGES = [
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
-  for (let current: unknown = error; current && typeof current === "object" && !seen.has(current); ) {
+  for (let current: unknown = error; current && typeof current === "object" && !seen.has(current);) {
     seen.add(current);
-    const { code, message, cause, errors } = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-    if (typeof code === "string" && (code.startsWith("08") || SQLSTATES.has(code) || SOCKET_CODES.has(code))) return true;
+    const { code, message, cause, errors } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (typeof code === "string" && (code.startsWith("08") || SQLSTATES.has(code) || SOCKET_CODES.has(code)))
+      return true;
     if (typeof message === "string" && MESSAGES.some((pattern) => pattern.test(message))) return true;
     // An AggregateError (a connection attempt to several addresses) is unavailable when its parts are.
     if (Array.isArray(errors) && errors.length > 0 && errors.every((part) => isDatabaseUnavailable(part))) return true;

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { versionInfo } from "../config/version";
-import type { ServiceDeps } from "../deps";
 import { NO_STORE } from "../contracts/headers";
+import type { ServiceDeps } from "../deps";
 
 /** For operators and load balancers: /healthz (the process answers) and /readyz (the database answers too). */
 export function createHealthRouter(deps: ServiceDeps): Hono {

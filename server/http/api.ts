@@ -1,19 +1,26 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import { appendAuditEntry } from "../audit/service";
+import { type z } from "zod";
 import type { ChangePair } from "../audit/changes";
 import type { AuditActor, AuditLevel, ContextOfChange } from "../audit/schema";
+import { appendAuditEntry } from "../audit/service";
 import { authenticate, type AuthenticationMemo, type Principal } from "../auth/principal";
 import { ErrorCode } from "../contracts/common";
+import { NO_STORE } from "../contracts/headers";
 import { isDatabaseUnavailable } from "../db/availability";
 import type { Db } from "../db/database";
 import type { ServiceDeps } from "../deps";
 import { currentRequestId } from "../observability/logger";
 import { getStudy } from "../studies/service";
 import { readBodyText, readFormData } from "./body";
-import { ApiError, forbidden, notAuthenticated, problemResponse, serviceUnavailable, validationFailed } from "./problem";
+import {
+  ApiError,
+  forbidden,
+  notAuthenticated,
+  problemResponse,
+  serviceUnavailable,
+  validationFailed,
+} from "./problem";
 import type { AuditScope, RouteDefinition } from "./route";
-import { NO_STORE } from "../contracts/headers";
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -30,7 +37,13 @@ export function createApiRouter(deps: ServiceDeps, routes: readonly RouteDefinit
       const requestId = currentRequestId() ?? request.headers.get("x-request-id") ?? undefined;
       try {
         const memo = (c.env as { authentications?: unknown } | undefined)?.authentications;
-        return await handle(deps, route, request, c.req.param() as Record<string, string>, memo instanceof Map ? (memo as AuthenticationMemo) : undefined);
+        return await handle(
+          deps,
+          route,
+          request,
+          c.req.param() as Record<string, string>,
+          memo instanceof Map ? (memo as AuthenticationMemo) : undefined,
+        );
       } catch (error) {
         if (error instanceof ApiError) return problemResponse(error, requestId);
         if (isDatabaseUnavailable(error)) {
@@ -88,7 +101,8 @@ async function handle(
   // 4. Read-only calls run as they are; reference data comes from the cache of the caller's epoch.
   if (!route.audit) {
     const scope = createAuditScope();
-    const cached = <T>(key: string, load: () => Promise<T>) => (principal ? deps.cache.get(key, principal.epoch, load) : load());
+    const cached = <T>(key: string, load: () => Promise<T>) =>
+      principal ? deps.cache.get(key, principal.epoch, load) : load();
     return toResponse(await route.handler({ ...base, db, audit: scope, cached, afterCommit: (fn) => fn() }));
   }
 
@@ -159,7 +173,11 @@ function createAuditScope(): Scope {
   return scope;
 }
 
-async function contextFromParams(db: Db, params: Record<string, string>, principal: Principal | null): Promise<ResolvedContext> {
+async function contextFromParams(
+  db: Db,
+  params: Record<string, string>,
+  principal: Principal | null,
+): Promise<ResolvedContext> {
   const companyId = params.companyId ?? principal?.homeCompanyId ?? null;
   if (companyId && params.studyName) {
     const study = await getStudy(db, companyId, params.studyName);
@@ -172,7 +190,8 @@ async function contextFromParams(db: Db, params: Record<string, string>, princip
       };
     }
   }
-  if (companyId) return { level: "Company", companyId, studyId: null, contextOfChange: { id: companyId, type: "Company" } };
+  if (companyId)
+    return { level: "Company", companyId, studyId: null, contextOfChange: { id: companyId, type: "Company" } };
   return { level: "System", companyId: null, studyId: null, contextOfChange: null };
 }
 

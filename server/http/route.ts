@@ -1,10 +1,10 @@
 import type { z } from "zod";
-import type { AuditActor, AuditLevel, ContextOfChange } from "../audit/schema";
 import type { ChangePair } from "../audit/changes";
+import type { AuditActor, AuditLevel, ContextOfChange } from "../audit/schema";
 import type { Principal } from "../auth/principal";
 import type { Db } from "../db/database";
-import type { Logger } from "../observability/logger";
 import type { ServiceDeps } from "../deps";
+import type { Logger } from "../observability/logger";
 
 /**
  * Who may call a route:
@@ -21,7 +21,12 @@ export interface AuditScope {
   /** One changed record: before null when created, after null when deleted. */
   change(before: unknown, after: unknown): void;
   /** The context of the change, when the path's companyId/studyName do not already give it. */
-  setContext(context: { level: AuditLevel; companyId: string | null; studyId: string | null; contextOfChange: ContextOfChange | null }): void;
+  setContext(context: {
+    level: AuditLevel;
+    companyId: string | null;
+    studyId: string | null;
+    contextOfChange: ContextOfChange | null;
+  }): void;
   setRationale(rationale: string | null | undefined): void;
   /** Who made the change, for calls made before sign-in (a password reset through an e-mailed link). */
   setRequester(actor: AuditActor): void;
@@ -61,7 +66,7 @@ export interface RouteDefinition<A extends Access = Access, S extends z.ZodType 
 }
 
 /** Declares a route; the generic parameters give the handler a typed body and principal. */
-export function defineRoute<A extends Access, S extends z.ZodType = z.ZodObject<{}>>(
+export function defineRoute<A extends Access, S extends z.ZodType = z.ZodObject<Record<string, never>>>(
   definition: RouteDefinition<A, S>,
 ): RouteDefinition {
   return definition as unknown as RouteDefinition;

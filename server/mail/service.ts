@@ -26,7 +26,12 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(10 * 2 ** Math.max(0, attempts - 1), 30 * 60);
 }
 
-export function createMailService(options: { database: Database; transport: MailTransport; from: string; logger: Logger }): MailService {
+export function createMailService(options: {
+  database: Database;
+  transport: MailTransport;
+  from: string;
+  logger: Logger;
+}): MailService {
   const { database, transport, from, logger } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | null = null;

@@ -29,7 +29,10 @@ const toMessage = (mail: OutgoingMail & { from: string; messageId: string }) => 
   messageId: mail.messageId,
 });
 
-export function createMailTransport(options: { smtpUrl: string | undefined; outboxDir: string }, logger: Logger): MailTransport {
+export function createMailTransport(
+  options: { smtpUrl: string | undefined; outboxDir: string },
+  logger: Logger,
+): MailTransport {
   if (options.smtpUrl) {
     const transporter: Transporter = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -47,7 +50,10 @@ export function createMailTransport(options: { smtpUrl: string | undefined; outb
       const info = await builder.sendMail(toMessage(mail));
       await fs.mkdir(options.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-      const file = path.join(options.outboxDir, `${stamp}-${mail.messageId.replace(/[^A-Za-z0-9]/g, "").slice(0, 24)}.eml`);
+      const file = path.join(
+        options.outboxDir,
+        `${stamp}-${mail.messageId.replace(/[^A-Za-z0-9]/g, "").slice(0, 24)}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
       logger.info({ to: mail.to, subject: mail.subject, file }, "mail written to outbox (no SMTP_URL configured)");
     },

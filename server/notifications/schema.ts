@@ -26,5 +26,8 @@ export const notifications = pgTable(
     readAt: utcTimestamp("read_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("notifications_user_unread_idx").on(t.userId, t.readAt), index("notifications_study_idx").on(t.studyId)],
+  (t) => [
+    index("notifications_user_unread_idx").on(t.userId, t.readAt),
+    index("notifications_study_idx").on(t.studyId),
+  ],
 );

@@ -16,7 +16,10 @@ export async function countUnread(db: Db, userId: string, studyName?: string | n
       .where(and(...conditions, eq(studies.name, studyName)));
     return { totalRecords: Number(row?.value ?? 0) };
   }
-  const [row] = await db.select({ value: count() }).from(notifications).where(and(...conditions));
+  const [row] = await db
+    .select({ value: count() })
+    .from(notifications)
+    .where(and(...conditions));
   return { totalRecords: Number(row?.value ?? 0) };
 }
 

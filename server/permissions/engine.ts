@@ -90,7 +90,7 @@ export function parseAddress(address: string, context: PermissionContext): Parse
 }
 
 function isCleanSegment(segment: string): boolean {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   return segment.length > 0 && segment !== "." && segment !== ".." && !/[/\\\u0000-\u001f\u007f]/.test(segment);
 }
 
@@ -112,7 +112,11 @@ export function validatePattern(pattern: string): string | null {
 }
 
 /** True when one grant allows the parsed address. */
-export function grantAllows(grant: Grant, address: ParsedAddress, subjectUserCompanies: readonly string[] = []): boolean {
+export function grantAllows(
+  grant: Grant,
+  address: ParsedAddress,
+  subjectUserCompanies: readonly string[] = [],
+): boolean {
   let boundCompany: string | null = null;
   let boundStudy: string | null = null;
   if (address.subjectUserId !== null && grant.scope !== "system") {

@@ -47,14 +47,20 @@ export async function loadGrants(db: Db, userId: string): Promise<Grant[]> {
 
 /** The companies a user is a member of (an address about that user belongs to them: server/permissions/engine.ts). */
 export async function loadMemberships(db: Db, userId: string): Promise<string[]> {
-  const rows = await db.select({ companyId: companyMembers.companyId }).from(companyMembers).where(eq(companyMembers.userId, userId));
+  const rows = await db
+    .select({ companyId: companyMembers.companyId })
+    .from(companyMembers)
+    .where(eq(companyMembers.userId, userId));
   return rows.map((row) => row.companyId);
 }
 
 /** Answers each address in order, as `can` decides it: the batched check behind POST /api/auth/permissions/check. */
 export async function checkAddresses(addresses: readonly string[], can: (address: string) => Promise<boolean>) {
   return Promise.all(
-    addresses.map(async (url) => ({ request: { url }, result: (await can(url)) ? ("Allow" as const) : ("Deny" as const) })),
+    addresses.map(async (url) => ({
+      request: { url },
+      result: (await can(url)) ? ("Allow" as const) : ("Deny" as const),
+    })),
   );
 }
 

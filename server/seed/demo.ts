@@ -33,10 +33,30 @@ export const DEMO = {
   /** Signs in through an OpenID Connect identity provider (docs/decisions/0015-oidc-single-sign-on.md). */
   oidcCompany: { id: "6560de000000000000000003", displayName: "Contoso Trials", emailDomain: "contoso.example" },
   studies: {
-    active: { id: "6560de000000000000000101", name: "DEMO001", displayId: "DEMO-001", displayName: "ACE-221 Hypertension Phase II" },
-    second: { id: "6560de000000000000000102", name: "DEMO002", displayId: "DEMO-002", displayName: "ONC-450 Oncology Phase III" },
-    retired: { id: "6560de000000000000000103", name: "LEGACY2019", displayId: "LEG-2019", displayName: "AST-19 Asthma Phase II (closed)" },
-    northwind: { id: "6560de000000000000000104", name: "NW001", displayId: "NW-001", displayName: "GLU-7 Diabetes Phase I" },
+    active: {
+      id: "6560de000000000000000101",
+      name: "DEMO001",
+      displayId: "DEMO-001",
+      displayName: "ACE-221 Hypertension Phase II",
+    },
+    second: {
+      id: "6560de000000000000000102",
+      name: "DEMO002",
+      displayId: "DEMO-002",
+      displayName: "ONC-450 Oncology Phase III",
+    },
+    retired: {
+      id: "6560de000000000000000103",
+      name: "LEGACY2019",
+      displayId: "LEG-2019",
+      displayName: "AST-19 Asthma Phase II (closed)",
+    },
+    northwind: {
+      id: "6560de000000000000000104",
+      name: "NW001",
+      displayId: "NW-001",
+      displayName: "GLU-7 Diabetes Phase I",
+    },
   },
   users: {
     admin: { id: "6560de000000000000000201", email: "admin@demo-pharma.example", displayName: "Ada Admin" },
@@ -46,7 +66,12 @@ export const DEMO = {
     mfa: { id: "6560de000000000000000205", email: "mfa@demo-pharma.example", displayName: "Mia Code" },
     blocked: { id: "6560de000000000000000206", email: "blocked@demo-pharma.example", displayName: "Bea Blocked" },
     sso: { id: "6560de000000000000000207", email: "sso@northwind.example", displayName: "Sol Single-Sign-On" },
-    oidcSso: { id: "6560de000000000000000208", email: "sso@contoso.example", displayName: "Cora Contoso", ssoSubject: "contoso-0001" },
+    oidcSso: {
+      id: "6560de000000000000000208",
+      email: "sso@contoso.example",
+      displayName: "Cora Contoso",
+      ssoSubject: "contoso-0001",
+    },
   },
   groups: {
     monitors: { id: "6560de000000000000000301", displayName: "Monitors" },
@@ -78,7 +103,9 @@ export interface DemoSeedOptions {
 /** Placeholders until DEMO_OIDC_ISSUER / DEMO_OIDC_CLIENT_ID name a real identity provider. */
 export const DEMO_OIDC_PLACEHOLDER = { issuer: "https://login.contoso.example", clientId: "rbqm-studio" } as const;
 
-export function demoSeedOptionsFromEnv(env: Record<string, string | undefined> = process.env): Required<Pick<DemoSeedOptions, "oidc">> {
+export function demoSeedOptionsFromEnv(
+  env: Record<string, string | undefined> = process.env,
+): Required<Pick<DemoSeedOptions, "oidc">> {
   const value = (name: string) => (env[name]?.trim() ? env[name]!.trim() : undefined);
   return {
     oidc: {
@@ -108,19 +135,25 @@ export async function seedDemoData(database: Database, options: DemoSeedOptions 
     const [marker] = await tx.select().from(appMeta).where(eq(appMeta.key, SEED_KEY)).limit(1);
     if (!marker) {
       await insertDemoData(tx, passwordHash, ssoConfig);
-      await tx.insert(appMeta).values({ key: SEED_KEY, value: { version: SEED_VERSION, seededAt: new Date().toISOString() } });
+      await tx
+        .insert(appMeta)
+        .values({ key: SEED_KEY, value: { version: SEED_VERSION, seededAt: new Date().toISOString() } });
       seeded = true;
     }
     const [oidcMarker] = await tx.select().from(appMeta).where(eq(appMeta.key, OIDC_SEED_KEY)).limit(1);
     if (!oidcMarker) {
       await insertOidcDemoData(tx, oidc);
-      await tx.insert(appMeta).values({ key: OIDC_SEED_KEY, value: { version: OIDC_SEED_VERSION, seededAt: new Date().toISOString() } });
+      await tx
+        .insert(appMeta)
+        .values({ key: OIDC_SEED_KEY, value: { version: OIDC_SEED_VERSION, seededAt: new Date().toISOString() } });
       seeded = true;
     }
     const [shellMarker] = await tx.select().from(appMeta).where(eq(appMeta.key, SHELL_SEED_KEY)).limit(1);
     if (!shellMarker) {
       await insertShellDemoData(tx);
-      await tx.insert(appMeta).values({ key: SHELL_SEED_KEY, value: { version: SHELL_SEED_VERSION, seededAt: new Date().toISOString() } });
+      await tx
+        .insert(appMeta)
+        .values({ key: SHELL_SEED_KEY, value: { version: SHELL_SEED_VERSION, seededAt: new Date().toISOString() } });
       seeded = true;
     }
     return seeded;
@@ -130,14 +163,21 @@ export async function seedDemoData(database: Database, options: DemoSeedOptions 
 /** Unread notifications for the bell (the manager has more than 99) and the administrator's profile picture. */
 async function insertShellDemoData(tx: Db): Promise<void> {
   const { company, studies: s, users: u } = DEMO;
-  const note = (userId: string, studyId: string | null, message: string) => ({ userId, companyId: company.id, studyId, message });
+  const note = (userId: string, studyId: string | null, message: string) => ({
+    userId,
+    companyId: company.id,
+    studyId,
+    message,
+  });
   await addNotifications(tx, [
     note(u.admin.id, s.active.id, "The risk assessment of DEMO-001 is ready."),
     note(u.admin.id, s.active.id, "A KRI of DEMO-001 crossed its threshold."),
     note(u.admin.id, s.active.id, "A new ticket was assigned to you in DEMO-001."),
     note(u.admin.id, s.second.id, "The critical-to-quality factors of DEMO-002 are ready."),
     note(u.admin.id, null, "Welcome to the demo company."),
-    ...Array.from({ length: 120 }, (_, i) => note(u.manager.id, s.active.id, `Data review reminder ${i + 1} for DEMO-001.`)),
+    ...Array.from({ length: 120 }, (_, i) =>
+      note(u.manager.id, s.active.id, `Data review reminder ${i + 1} for DEMO-001.`),
+    ),
     note(u.manager.id, s.second.id, "A QTL of DEMO-002 needs review."),
   ]);
   await tx
@@ -180,7 +220,10 @@ async function insertOidcDemoData(tx: Db, idp: { issuer: string; clientId: strin
     contextOfChange: { id: oidcCompany.id, type: "Company" },
     requester: { type: "system" },
     changes: [
-      { before: null, after: { id: companyRow.id, displayName: companyRow.displayName, isProtocolAnalysisToolAEnabled: false } },
+      {
+        before: null,
+        after: { id: companyRow.id, displayName: companyRow.displayName, isProtocolAnalysisToolAEnabled: false },
+      },
       { before: null, after: { id: user.id, email: user.email, displayName: user.displayName } },
     ],
     rationale: "Initial demo data",
@@ -224,10 +267,12 @@ async function insertDemoData(tx: Db, passwordHash: string, ssoConfig: Record<st
     { ...u.sso, homeCompanyId: ssoCompany.id, passwordHash: null, ssoSubject: u.sso.email },
   ];
   await tx.insert(users).values(userRows);
-  await tx.insert(companyMembers).values([
-    ...demoPharmaUsers.map((user) => ({ companyId: company.id, userId: user.id })),
-    { companyId: ssoCompany.id, userId: u.sso.id },
-  ]);
+  await tx
+    .insert(companyMembers)
+    .values([
+      ...demoPharmaUsers.map((user) => ({ companyId: company.id, userId: user.id })),
+      { companyId: ssoCompany.id, userId: u.sso.id },
+    ]);
 
   await tx.insert(groups).values([
     { ...DEMO.groups.monitors, companyId: company.id },
@@ -239,7 +284,12 @@ async function insertDemoData(tx: Db, passwordHash: string, ssoConfig: Record<st
     { groupId: DEMO.groups.northwindReaders.id, userId: u.sso.id },
   ]);
 
-  const companyGrant = (principalId: string, pattern: string, companyId: string = company.id, principalType: "user" | "group" = "user"): NewGrant => ({
+  const companyGrant = (
+    principalId: string,
+    pattern: string,
+    companyId: string = company.id,
+    principalType: "user" | "group" = "user",
+  ): NewGrant => ({
     principalType,
     principalId,
     scope: "company",
@@ -267,7 +317,9 @@ async function insertDemoData(tx: Db, passwordHash: string, ssoConfig: Record<st
     ]),
     // Monitors (a group) read everything in Demo Pharma and change nothing.
     ...READ_ONLY_PATTERNS.map((pattern) => companyGrant(DEMO.groups.monitors.id, pattern, company.id, "group")),
-    ...READ_ONLY_PATTERNS.map((pattern) => companyGrant(DEMO.groups.northwindReaders.id, pattern, ssoCompany.id, "group")),
+    ...READ_ONLY_PATTERNS.map((pattern) =>
+      companyGrant(DEMO.groups.northwindReaders.id, pattern, ssoCompany.id, "group"),
+    ),
   ]);
 
   // The seeding itself is on the record, like every other change.
@@ -281,7 +333,14 @@ async function insertDemoData(tx: Db, passwordHash: string, ssoConfig: Record<st
       contextOfChange: { id: row.id, type: "Company" },
       requester: { type: "system" },
       changes: [
-        { before: null, after: { id: row.id, displayName: row.displayName, isProtocolAnalysisToolAEnabled: row.isProtocolAnalysisToolEnabled } },
+        {
+          before: null,
+          after: {
+            id: row.id,
+            displayName: row.displayName,
+            isProtocolAnalysisToolAEnabled: row.isProtocolAnalysisToolEnabled,
+          },
+        },
         ...userRows
           .filter((user) => user.homeCompanyId === row.id)
           .map((user) => ({ before: null, after: { id: user.id, email: user.email, displayName: user.displayName } })),
@@ -297,7 +356,17 @@ async function insertDemoData(tx: Db, passwordHash: string, ssoConfig: Record<st
       studyId: row.id,
       contextOfChange: { id: row.id, type: "Study", extraInfo: { displayId: row.displayId } },
       requester: { type: "system" },
-      changes: [{ before: null, after: { studyName: row.name, displayId: row.displayId, displayName: row.displayName, isRetired: row.isRetired } }],
+      changes: [
+        {
+          before: null,
+          after: {
+            studyName: row.name,
+            displayId: row.displayId,
+            displayName: row.displayName,
+            isRetired: row.isRetired,
+          },
+        },
+      ],
       rationale: "Initial demo data",
     });
   }

@@ -9,7 +9,11 @@ export function buildSettings(config: Config, principal: Principal | null, now =
   const version = versionInfo();
   // The caller's own values were read with the caller (server/auth/principal.ts): no query of their own.
   const user = principal
-    ? { hasPicture: principal.hasProfilePicture, companyId: principal.homeCompanyId, toolEnabled: principal.homeCompanyToolEnabled }
+    ? {
+        hasPicture: principal.hasProfilePicture,
+        companyId: principal.homeCompanyId,
+        toolEnabled: principal.homeCompanyToolEnabled,
+      }
     : null;
   return {
     apiUrl: product.publicApiUrl,

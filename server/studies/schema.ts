@@ -18,5 +18,8 @@ export const studies = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("studies_company_name_key").on(t.companyId, t.name), index("studies_company_idx").on(t.companyId)],
+  (t) => [
+    uniqueIndex("studies_company_name_key").on(t.companyId, t.name),
+    index("studies_company_idx").on(t.companyId),
+  ],
 );

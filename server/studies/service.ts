@@ -15,7 +15,11 @@ const basicInfo = {
 /** Every study of a company, in list order (reference data: cached by the caller's epoch). */
 export async function companyStudies(db: Db, companyId: string): Promise<StudyListItem[]> {
   // Awaited here: a drizzle query is a thenable that runs again each time it is awaited, so it must not be cached.
-  return await db.select(basicInfo).from(studies).where(eq(studies.companyId, companyId)).orderBy(asc(studies.displayId), asc(studies.id));
+  return await db
+    .select(basicInfo)
+    .from(studies)
+    .where(eq(studies.companyId, companyId))
+    .orderBy(asc(studies.displayId), asc(studies.id));
 }
 
 /**

@@ -32,7 +32,10 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("users_email_key").on(sql`lower(${t.email})`), index("users_home_company_idx").on(t.homeCompanyId)],
+  (t) => [
+    uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    index("users_home_company_idx").on(t.homeCompanyId),
+  ],
 );
 
 export const companyMembers = pgTable(

@@ -24,7 +24,10 @@ export type WebRefusal =
 export type GuardOutcome = { ok: true; request: Request } | { ok: false; refusal: WebRefusal; request: Request };
 
 /** The scheme and host the client used: the request's own, or the proxy's when TRUST_PROXY says to believe it. */
-export function requestOrigin(request: Request, settings: Pick<WebGuardSettings, "trustProxy">): { origin: string; hostname: string } {
+export function requestOrigin(
+  request: Request,
+  settings: Pick<WebGuardSettings, "trustProxy">,
+): { origin: string; hostname: string } {
   const url = new URL(request.url);
   const headers = request.headers;
   const first = (value: string | null) => value?.split(",")[0]?.trim() || null;
@@ -67,7 +70,9 @@ export async function guardWebRequest(request: Request, settings: WebGuardSettin
   if (request.method === "GET" || request.method === "HEAD") return { ok: true, request };
 
   const accepted = new Set([own.origin, new URL(settings.publicUrl).origin.toLowerCase()]);
-  const claimed = originOf(request.headers.get("origin")) ?? (request.headers.has("origin") ? null : originOf(request.headers.get("referer")));
+  const claimed =
+    originOf(request.headers.get("origin")) ??
+    (request.headers.has("origin") ? null : originOf(request.headers.get("referer")));
   if (!claimed || !accepted.has(claimed)) {
     return {
       ok: false,
@@ -82,12 +87,17 @@ export async function guardWebRequest(request: Request, settings: WebGuardSettin
     return { ok: false, request, refusal: { kind: "formTooLarge", status: 413, maxBytes: settings.formMaxBytes } };
   }
   const body = await readBodyBytes(request, settings.formMaxBytes);
-  if (body === null) return { ok: false, request, refusal: { kind: "formTooLarge", status: 413, maxBytes: settings.formMaxBytes } };
+  if (body === null)
+    return { ok: false, request, refusal: { kind: "formTooLarge", status: 413, maxBytes: settings.formMaxBytes } };
 
   const headers = new Headers(request.headers);
   headers.set("host", new URL(claimed).host);
   headers.delete("x-forwarded-host");
-  const passed = new Request(request.url, { method: request.method, headers, body: body.byteLength ? Buffer.from(body) : undefined });
+  const passed = new Request(request.url, {
+    method: request.method,
+    headers,
+    body: body.byteLength ? Buffer.from(body) : undefined,
+  });
 
   const type = (headers.get("content-type") ?? "").toLowerCase();
   if (body.byteLength > 0 && FORM_TYPES.some((t) => type.startsWith(t))) {

@@ -1,9 +1,9 @@
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
+import { DEMO } from "@server/seed/demo";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiClient, type ApiClient } from "~/lib/api/client.server";
 import { createHttpTransport } from "~/lib/api/transport.server";
-import { DEMO } from "@server/seed/demo";
 import { dbKinds } from "../support/db";
 import { startTestApi, type TestApi } from "../support/service";
 
@@ -25,7 +25,9 @@ describe.each(dbKinds())("API client, in-process and over HTTP, on %s", (kind) =
     adminToken = await api.token(DEMO.users.admin.id);
     monitorToken = await api.token(DEMO.users.monitor.id);
     await new Promise<void>((resolve) => {
-      server = serve({ fetch: (request) => api.service.fetch(request), port: 0, hostname: "127.0.0.1" }, () => resolve());
+      server = serve({ fetch: (request) => api.service.fetch(request), port: 0, hostname: "127.0.0.1" }, () =>
+        resolve(),
+      );
     });
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -72,7 +74,10 @@ describe.each(dbKinds())("API client, in-process and over HTTP, on %s", (kind) =
   });
 
   it("reads the company, its users and its studies", async () => {
-    expect(await bothWays(adminToken, (client) => client.companies.get(C))).toMatchObject({ ok: true, data: { id: C } });
+    expect(await bothWays(adminToken, (client) => client.companies.get(C))).toMatchObject({
+      ok: true,
+      data: { id: C },
+    });
     const users = await bothWays(adminToken, (client) => client.companies.users(C));
     expect(users.ok && users.data.items.length).toBe(6);
     const studies = await bothWays(adminToken, (client) => client.studies.list(C));
@@ -96,12 +101,21 @@ describe.each(dbKinds())("API client, in-process and over HTTP, on %s", (kind) =
     expect(unauthenticated).toEqual({
       ok: false,
       status: 401,
-      error: { code: "NotAuthenticated", detail: "Sign-in is required.", additionalData: undefined, requestId: undefined },
+      error: {
+        code: "NotAuthenticated",
+        detail: "Sign-in is required.",
+        additionalData: undefined,
+        requestId: undefined,
+      },
     });
     const forbidden = await bothWays(monitorToken, (client) => client.companies.get(DEMO.ssoCompany.id));
     expect(forbidden).toMatchObject({ ok: false, status: 403, error: { code: "Forbidden" } });
     const missing = await bothWays(adminToken, (client) => client.studies.get(C, "NOPE"));
-    expect(missing).toMatchObject({ ok: false, status: 404, error: { code: "NotFound", detail: "The study does not exist." } });
+    expect(missing).toMatchObject({
+      ok: false,
+      status: 404,
+      error: { code: "NotFound", detail: "The study does not exist." },
+    });
   });
 
   it("streams the company logo and honours If-None-Match", async () => {

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "@server/db/schema";
 import { DEMO } from "@server/seed/demo";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbKinds } from "../support/db";
 import { startTestApi, type TestApi } from "../support/service";
 
@@ -27,7 +27,11 @@ describe.each(dbKinds())("product API on %s", (kind) => {
       expect(response.status).toBe(401);
       expect(response.headers.get("content-type")).toContain("application/problem+json");
       expect(response.headers.get("www-authenticate")).toContain("Bearer");
-      expect(await response.json()).toMatchObject({ title: "NotAuthenticated", status: 401, detail: "Sign-in is required." });
+      expect(await response.json()).toMatchObject({
+        title: "NotAuthenticated",
+        status: 401,
+        detail: "Sign-in is required.",
+      });
     });
 
     it.each([
@@ -94,7 +98,9 @@ describe.each(dbKinds())("product API on %s", (kind) => {
         `/api/companies/${DEMO.ssoCompany.id}/get`,
         "api/../../etc/passwd",
       ];
-      const response = await post("/api/auth/permissions/check", tokens.manager!, { permissions: urls.map((url) => ({ url })) });
+      const response = await post("/api/auth/permissions/check", tokens.manager!, {
+        permissions: urls.map((url) => ({ url })),
+      });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({
         permissionCheckResults: [
@@ -166,7 +172,12 @@ describe.each(dbKinds())("product API on %s", (kind) => {
           "showAuditContextField",
         ].sort(),
       );
-      expect(settings).toMatchObject({ apiUrl: "/", userId: null, companyId: null, currentUtcYear: new Date().getUTCFullYear() });
+      expect(settings).toMatchObject({
+        apiUrl: "/",
+        userId: null,
+        companyId: null,
+        currentUtcYear: new Date().getUTCFullYear(),
+      });
     });
 
     it("GET /api/v2/settings fills the user's fields when signed in", async () => {
@@ -206,23 +217,29 @@ describe.each(dbKinds())("product API on %s", (kind) => {
       const body = (await all.json()) as { items: { displayId: string; isRetired: boolean }[]; paging: unknown };
       expect(body.paging).toEqual({ page: 1, pageSize: 200, totalCount: 3 });
       expect(body.items.map((s) => s.displayId)).toEqual(["DEMO-001", "DEMO-002", "LEG-2019"]);
-      expect(body.items[2]).toMatchObject({ isRetired: true, studyName: S.retired.name, internalStudyId: S.retired.id });
+      expect(body.items[2]).toMatchObject({
+        isRetired: true,
+        studyName: S.retired.name,
+        internalStudyId: S.retired.id,
+      });
 
       const second = await post(`/api/companies/${C}/studies/get`, tokens.admin!, { paging: { page: 2, pageSize: 2 } });
-      expect(await second.json()).toMatchObject({ items: [{ displayId: "LEG-2019" }], paging: { page: 2, pageSize: 2, totalCount: 3 } });
+      expect(await second.json()).toMatchObject({
+        items: [{ displayId: "LEG-2019" }],
+        paging: { page: 2, pageSize: 2, totalCount: 3 },
+      });
 
       const beyond = await post(`/api/companies/${C}/studies/get`, tokens.admin!, { paging: { page: 9, pageSize: 2 } });
       expect(await beyond.json()).toMatchObject({ items: [], paging: { page: 9, totalCount: 3 } });
     });
 
-    it.each([
-      [{ paging: { page: 0 } }],
-      [{ paging: { pageSize: 5000 } }],
-      [{ paging: { page: "two" } }],
-    ])("refuses bad paging %j with 400", async (body) => {
-      const response = await post(`/api/companies/${C}/studies/get`, tokens.admin!, body);
-      expect(response.status).toBe(400);
-    });
+    it.each([[{ paging: { page: 0 } }], [{ paging: { pageSize: 5000 } }], [{ paging: { page: "two" } }]])(
+      "refuses bad paging %j with 400",
+      async (body) => {
+        const response = await post(`/api/companies/${C}/studies/get`, tokens.admin!, body);
+        expect(response.status).toBe(400);
+      },
+    );
 
     it("POST /api/companies/{companyId}/studies/{studyName}/get answers the study basic info", async () => {
       const response = await post(`/api/companies/${C}/studies/${S.retired.name}/get`, tokens.admin!);

@@ -1,11 +1,11 @@
+import { appendAuditEntry, verifyAuditChain } from "@server/audit/service";
+import { auditEntries, companies } from "@server/db/schema";
+import { ApiError } from "@server/http/problem";
+import { defineRoute } from "@server/http/route";
+import { DEMO } from "@server/seed/demo";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { appendAuditEntry, verifyAuditChain } from "@server/audit/service";
-import { auditEntries, companies } from "@server/db/schema";
-import { defineRoute } from "@server/http/route";
-import { ApiError } from "@server/http/problem";
-import { DEMO } from "@server/seed/demo";
 import { dbKinds, openTestDatabase, type TestDatabase } from "../support/db";
 import { startTestApi, type TestApi } from "../support/service";
 
@@ -31,7 +31,11 @@ const entry = (n: number) => ({
 });
 
 // Two state-changing routes, defined with the same machinery as the real ones.
-const renameSchema = z.object({ displayName: z.string().min(1), rationaleForChange: z.string().optional(), password: z.string().optional() });
+const renameSchema = z.object({
+  displayName: z.string().min(1),
+  rationaleForChange: z.string().optional(),
+  password: z.string().optional(),
+});
 /** A company rename that records its change; with `fail`, it then throws, after writing. */
 const renameRoute = (name: string, fail: boolean) =>
   defineRoute({
@@ -42,7 +46,11 @@ const renameRoute = (name: string, fail: boolean) =>
     audit: { displayText: fail ? "Rename company then fail (test)" : "Rename company (test)" },
     handler: async ({ db, params, body, audit }) => {
       const [before] = await db.select().from(companies).where(eq(companies.id, params.companyId!));
-      const [after] = await db.update(companies).set({ displayName: body.displayName }).where(eq(companies.id, params.companyId!)).returning();
+      const [after] = await db
+        .update(companies)
+        .set({ displayName: body.displayName })
+        .where(eq(companies.id, params.companyId!))
+        .returning();
       audit.change(before, after);
       if (fail) throw new ApiError(409, "Conflict", "Something else changed first.");
       return { isSuccess: true, displayName: after!.displayName };
@@ -77,7 +85,9 @@ describe.each(dbKinds())("audit trail on %s", (kind) => {
     await expect(databaseError(database.db.update(auditEntries).set({ rationale: "edited" }))).resolves.toMatch(
       /audit_entries is append-only: UPDATE is not allowed/,
     );
-    await expect(databaseError(database.db.delete(auditEntries))).resolves.toMatch(/append-only: DELETE is not allowed/);
+    await expect(databaseError(database.db.delete(auditEntries))).resolves.toMatch(
+      /append-only: DELETE is not allowed/,
+    );
     await expect(databaseError(database.db.execute(sql`truncate audit_entries`))).resolves.toMatch(
       /append-only: TRUNCATE is not allowed/,
     );
@@ -122,7 +132,9 @@ describe.each(dbKinds())("audit trail on %s", (kind) => {
     });
     const rows = await database.db.select().from(auditEntries).orderBy(asc(auditEntries.seq));
     const stamps = rows.map((r) => r.timestamp.toISOString() + String(r.timestamp.getTime()));
-    const micros = (await database.db.execute(sql`select count(distinct "timestamp")::int as n from audit_entries`)) as unknown as { rows: { n: number }[] };
+    const micros = (await database.db.execute(
+      sql`select count(distinct "timestamp")::int as n from audit_entries`,
+    )) as unknown as { rows: { n: number }[] };
     expect(micros.rows[0]!.n).toBe(20);
     expect(stamps).toHaveLength(20);
   });
@@ -152,9 +164,18 @@ describe.each(dbKinds())("audit trail on %s", (kind) => {
     expect(recorded).toMatchObject({
       level: "Company",
       companyId: DEMO.company.id,
-      entryPoint: { displayText: "Rename company (test)", httpMethod: "POST", apiPath: `/api/companies/${DEMO.company.id}/test/rename` },
+      entryPoint: {
+        displayText: "Rename company (test)",
+        httpMethod: "POST",
+        apiPath: `/api/companies/${DEMO.company.id}/test/rename`,
+      },
       contextOfChange: { id: DEMO.company.id, type: "Company" },
-      requester: { type: "user", id: DEMO.users.admin.id, displayName: DEMO.users.admin.displayName, email: DEMO.users.admin.email },
+      requester: {
+        type: "user",
+        id: DEMO.users.admin.id,
+        displayName: DEMO.users.admin.displayName,
+        email: DEMO.users.admin.email,
+      },
       rationale: "Legal name changed",
     });
     expect(JSON.parse(recorded.requestBody!)).toEqual({
@@ -188,10 +209,16 @@ describe.each(dbKinds())("audit trail on %s", (kind) => {
     api = await startTestApi(kind, { extraRoutes: testRoutes });
     const count = (await api.database.db.select().from(auditEntries)).length;
     const monitor = await api.token(DEMO.users.monitor.id);
-    const denied = await api.call("POST", `/api/companies/${DEMO.company.id}/test/rename`, { token: monitor, json: { displayName: "X" } });
+    const denied = await api.call("POST", `/api/companies/${DEMO.company.id}/test/rename`, {
+      token: monitor,
+      json: { displayName: "X" },
+    });
     expect(denied.status).toBe(403);
     const admin = await api.token(DEMO.users.admin.id);
-    const invalid = await api.call("POST", `/api/companies/${DEMO.company.id}/test/rename`, { token: admin, json: { displayName: "" } });
+    const invalid = await api.call("POST", `/api/companies/${DEMO.company.id}/test/rename`, {
+      token: admin,
+      json: { displayName: "" },
+    });
     expect(invalid.status).toBe(400);
     expect(await api.database.db.select().from(auditEntries)).toHaveLength(count);
   });
@@ -199,14 +226,26 @@ describe.each(dbKinds())("audit trail on %s", (kind) => {
   it("a study-level call is recorded in the study's context", async () => {
     api = await startTestApi(kind, { extraRoutes: testRoutes });
     const token = await api.token(DEMO.users.manager.id);
-    const response = await api.call("POST", `/api/companies/${DEMO.company.id}/studies/${DEMO.studies.active.name}/test/touch`, { token });
+    const response = await api.call(
+      "POST",
+      `/api/companies/${DEMO.company.id}/studies/${DEMO.studies.active.name}/test/touch`,
+      { token },
+    );
     expect(response.status).toBe(200);
-    const [recorded] = await api.database.db.select().from(auditEntries).orderBy(sql`seq desc`).limit(1);
+    const [recorded] = await api.database.db
+      .select()
+      .from(auditEntries)
+      .orderBy(sql`seq desc`)
+      .limit(1);
     expect(recorded).toMatchObject({
       level: "Study",
       companyId: DEMO.company.id,
       studyId: DEMO.studies.active.id,
-      contextOfChange: { id: DEMO.studies.active.id, type: "Study", extraInfo: { displayId: DEMO.studies.active.displayId } },
+      contextOfChange: {
+        id: DEMO.studies.active.id,
+        type: "Study",
+        extraInfo: { displayId: DEMO.studies.active.displayId },
+      },
       dataChanges: [],
       requestBody: "{}",
     });

@@ -1,12 +1,18 @@
+import { auditEntries } from "@server/audit/schema";
+import {
+  authSessions,
+  passwordResetTokens,
+  refreshTokens,
+  signInChallenges,
+  signInThrottles,
+} from "@server/auth/schema";
+import { mailOutbox } from "@server/mail/schema";
+import { DEMO, DEMO_PASSWORD } from "@server/seed/demo";
+import { hashPassword } from "@server/users/passwords";
+import { users } from "@server/users/schema";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditEntries } from "@server/audit/schema";
-import { authSessions, passwordResetTokens, refreshTokens, signInChallenges, signInThrottles } from "@server/auth/schema";
-import { mailOutbox } from "@server/mail/schema";
-import { DEMO, DEMO_PASSWORD } from "@server/seed/demo";
-import { users } from "@server/users/schema";
-import { hashPassword } from "@server/users/passwords";
 import { dbKinds } from "../support/db";
 import { startTestApi, type TestApi } from "../support/service";
 
@@ -32,7 +38,10 @@ describe.each(dbKinds())("sign-in API on %s", (kind) => {
     return api.call("POST", "/api/auth/login", { body, headers });
   };
   const form = (path: string, fields: Record<string, string>) =>
-    api.call("POST", path, { body: new URLSearchParams(fields), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    api.call("POST", path, {
+      body: new URLSearchParams(fields),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
   const problem = async (response: Response) => {
     const body = (await response.json()) as { title: string; detail: string; additionalData?: Record<string, unknown> };
     return { status: response.status, title: body.title, additionalData: body.additionalData };
@@ -64,34 +73,61 @@ describe.each(dbKinds())("sign-in API on %s", (kind) => {
     });
 
     it("answers SamlAuthenticationNeeded for the SSO company's domain, whether or not the account exists", async () => {
-      expect(await problem(await login({ Email: U.sso.email }))).toMatchObject({ status: 400, title: "SamlAuthenticationNeeded" });
-      expect(await problem(await login({ Email: "someone.else@northwind.example" }))).toMatchObject({ title: "SamlAuthenticationNeeded" });
+      expect(await problem(await login({ Email: U.sso.email }))).toMatchObject({
+        status: 400,
+        title: "SamlAuthenticationNeeded",
+      });
+      expect(await problem(await login({ Email: "someone.else@northwind.example" }))).toMatchObject({
+        title: "SamlAuthenticationNeeded",
+      });
     });
 
     it("refuses a malformed address as invalid input", async () => {
-      expect(await problem(await login({ Email: "not-an-address" }))).toMatchObject({ status: 400, title: "ValidationFailed" });
+      expect(await problem(await login({ Email: "not-an-address" }))).toMatchObject({
+        status: 400,
+        title: "ValidationFailed",
+      });
     });
 
     it("answers WrongCredentials for a wrong password and for an unknown account", async () => {
-      expect(await problem(await login({ Email: U.admin.email, Password: "wrong" }))).toMatchObject({ title: "WrongCredentials" });
-      expect(await problem(await login({ Email: "nobody@demo-pharma.example", Password: DEMO_PASSWORD }))).toMatchObject({
+      expect(await problem(await login({ Email: U.admin.email, Password: "wrong" }))).toMatchObject({
+        title: "WrongCredentials",
+      });
+      expect(
+        await problem(await login({ Email: "nobody@demo-pharma.example", Password: DEMO_PASSWORD })),
+      ).toMatchObject({
         title: "WrongCredentials",
       });
     });
 
     it("denies a blocked account only once the password is right", async () => {
-      expect(await problem(await login({ Email: U.blocked.email, Password: "wrong" }))).toMatchObject({ title: "WrongCredentials" });
-      expect(await problem(await login({ Email: U.blocked.email, Password: DEMO_PASSWORD }))).toMatchObject({ status: 403, title: "Denied" });
+      expect(await problem(await login({ Email: U.blocked.email, Password: "wrong" }))).toMatchObject({
+        title: "WrongCredentials",
+      });
+      expect(await problem(await login({ Email: U.blocked.email, Password: DEMO_PASSWORD }))).toMatchObject({
+        status: 403,
+        title: "Denied",
+      });
     });
 
     it("signs in with the right password: access, refresh and id tokens (sub and name claims)", async () => {
       const response = await login({ Email: ` ${U.admin.email.toUpperCase()} `, Password: DEMO_PASSWORD });
       expect(response.status).toBe(200);
       expect(response.headers.get("cache-control")).toContain("no-store");
-      const tokens = (await response.json()) as { access_token: string; refresh_token: string; id_token: string; token_type: string };
+      const tokens = (await response.json()) as {
+        access_token: string;
+        refresh_token: string;
+        id_token: string;
+        token_type: string;
+      };
       expect(tokens.token_type).toBe("Bearer");
       const id = decodeJwt(tokens.id_token);
-      expect(id).toMatchObject({ sub: U.admin.id, name: U.admin.displayName, email: U.admin.email, iss: "https://rbqm.example.test" });
+      expect(id).toMatchObject({
+        sub: U.admin.id,
+        name: U.admin.displayName,
+        email: U.admin.email,
+        iss: "https://rbqm.example.test",
+      });
       expect(decodeJwt(tokens.refresh_token)).toMatchObject({ sub: U.admin.id, aud: "rbqm-refresh" });
       const session = await api.call("POST", "/api/oauth/session", { token: tokens.access_token });
       expect(await session.json()).toEqual({ active: true, userId: U.admin.id });
@@ -101,7 +137,9 @@ describe.each(dbKinds())("sign-in API on %s", (kind) => {
   describe("throttling per account", () => {
     it("answers exactly five failures, then pauses the sixth attempt for 30 s, even with the right password", async () => {
       for (let i = 0; i < 5; i++) {
-        expect((await problem(await login({ Email: U.manager.email, Password: `wrong-${i}` }))).title).toBe("WrongCredentials");
+        expect((await problem(await login({ Email: U.manager.email, Password: `wrong-${i}` }))).title).toBe(
+          "WrongCredentials",
+        );
       }
       const locked = await problem(await login({ Email: U.manager.email, Password: DEMO_PASSWORD }));
       expect(locked.status).toBe(429);
@@ -114,7 +152,9 @@ describe.each(dbKinds())("sign-in API on %s", (kind) => {
 
     it("throttles an unknown address exactly like a known one", async () => {
       for (let i = 0; i < 5; i++) await login({ Email: "ghost@demo-pharma.example", Password: `wrong-${i}` });
-      expect((await problem(await login({ Email: "ghost@demo-pharma.example", Password: "x" }))).title).toBe("TooManyAttempts");
+      expect((await problem(await login({ Email: "ghost@demo-pharma.example", Password: "x" }))).title).toBe(
+        "TooManyAttempts",
+      );
     });
 
     it("a success clears the count", async () => {
@@ -132,33 +172,55 @@ describe.each(dbKinds())("sign-in API on %s", (kind) => {
       expect(mail!.subject).toContain("sign-in code");
       const ok = await login({ Email: U.mfa.email, Password: DEMO_PASSWORD, SecurityCode: code, AttemptId: attemptId });
       expect(ok.status).toBe(200);
-      const again = await login({ Email: U.mfa.email, Password: DEMO_PASSWORD, SecurityCode: code, AttemptId: attemptId });
+      const again = await login({
+        Email: U.mfa.email,
+        Password: DEMO_PASSWORD,
+        SecurityCode: code,
+        AttemptId: attemptId,
+      });
       expect((await problem(again)).title).toBe("WrongCredentials");
     });
 
     it("binds the code to its attempt and to the password", async () => {
       const { attemptId, code } = await sendCode();
-      expect((await problem(await login({ Email: U.mfa.email, Password: DEMO_PASSWORD, SecurityCode: code }))).title).toBe(
-        "WrongCredentials",
-      );
       expect(
-        (await problem(await login({ Email: U.mfa.email, Password: DEMO_PASSWORD, SecurityCode: code, AttemptId: "other" }))).title,
+        (await problem(await login({ Email: U.mfa.email, Password: DEMO_PASSWORD, SecurityCode: code }))).title,
       ).toBe("WrongCredentials");
       expect(
-        (await problem(await login({ Email: U.mfa.email, Password: "wrong", SecurityCode: code, AttemptId: attemptId }))).title,
+        (
+          await problem(
+            await login({ Email: U.mfa.email, Password: DEMO_PASSWORD, SecurityCode: code, AttemptId: "other" }),
+          )
+        ).title,
       ).toBe("WrongCredentials");
-      expect((await login({ Email: U.mfa.email, Password: DEMO_PASSWORD, SecurityCode: code, AttemptId: attemptId })).status).toBe(200);
+      expect(
+        (
+          await problem(
+            await login({ Email: U.mfa.email, Password: "wrong", SecurityCode: code, AttemptId: attemptId }),
+          )
+        ).title,
+      ).toBe("WrongCredentials");
+      expect(
+        (await login({ Email: U.mfa.email, Password: DEMO_PASSWORD, SecurityCode: code, AttemptId: attemptId })).status,
+      ).toBe(200);
     });
 
     it("expires a code after 10 minutes", async () => {
       const { attemptId, code } = await sendCode();
-      const row = (await api.database.db.select().from(signInChallenges).where(eq(signInChallenges.userId, U.mfa.id)))[0]!;
+      const row = (
+        await api.database.db.select().from(signInChallenges).where(eq(signInChallenges.userId, U.mfa.id))
+      )[0]!;
       expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(10 * 60 * 1000);
       await api.database.db
         .update(signInChallenges)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(signInChallenges.userId, U.mfa.id));
-      const late = await login({ Email: U.mfa.email, Password: DEMO_PASSWORD, SecurityCode: code, AttemptId: attemptId });
+      const late = await login({
+        Email: U.mfa.email,
+        Password: DEMO_PASSWORD,
+        SecurityCode: code,
+        AttemptId: attemptId,
+      });
       expect((await problem(late)).title).toBe("WrongCredentials");
     });
 
@@ -166,9 +228,19 @@ describe.each(dbKinds())("sign-in API on %s", (kind) => {
       const first = await sendCode();
       const second = await sendCode();
       expect(second.attemptId).not.toBe(first.attemptId);
-      const old = await login({ Email: U.mfa.email, Password: DEMO_PASSWORD, SecurityCode: first.code, AttemptId: first.attemptId });
+      const old = await login({
+        Email: U.mfa.email,
+        Password: DEMO_PASSWORD,
+        SecurityCode: first.code,
+        AttemptId: first.attemptId,
+      });
       expect((await problem(old)).title).toBe("WrongCredentials");
-      const fresh = await login({ Email: U.mfa.email, Password: DEMO_PASSWORD, SecurityCode: second.code, AttemptId: second.attemptId });
+      const fresh = await login({
+        Email: U.mfa.email,
+        Password: DEMO_PASSWORD,
+        SecurityCode: second.code,
+        AttemptId: second.attemptId,
+      });
       expect(fresh.status).toBe(200);
     });
 
@@ -179,7 +251,12 @@ describe.each(dbKinds())("sign-in API on %s", (kind) => {
         await login({ Email: U.mfa.email, Password: DEMO_PASSWORD, SecurityCode: wrong, AttemptId: attemptId });
       }
       await api.database.db.delete(signInThrottles);
-      const right = await login({ Email: U.mfa.email, Password: DEMO_PASSWORD, SecurityCode: code, AttemptId: attemptId });
+      const right = await login({
+        Email: U.mfa.email,
+        Password: DEMO_PASSWORD,
+        SecurityCode: code,
+        AttemptId: attemptId,
+      });
       expect((await problem(right)).title).toBe("WrongCredentials");
     });
 
@@ -217,7 +294,10 @@ describe.each(dbKinds())("sign-in API on %s", (kind) => {
 
     it("revokes the whole grant when a rotated token is used again later", async () => {
       const first = await signIn();
-      const second = (await (await refresh(first.refresh_token)).json()) as { refresh_token: string; access_token: string };
+      const second = (await (await refresh(first.refresh_token)).json()) as {
+        refresh_token: string;
+        access_token: string;
+      };
       await api.database.db
         .update(refreshTokens)
         .set({ rotatedAt: new Date(Date.now() - 60_000) })
@@ -313,25 +393,45 @@ describe.each(dbKinds())("sign-in API on %s", (kind) => {
 
     it("checks length (after trimming) and equality", async () => {
       const { token, userId } = await linkFor(resetEmail);
-      expect(await problem(await reset({ Password: "  short-pw  ", ConfirmPassword: "short-pw", Token: token, UserId: userId }))).toMatchObject({
+      expect(
+        await problem(
+          await reset({ Password: "  short-pw  ", ConfirmPassword: "short-pw", Token: token, UserId: userId }),
+        ),
+      ).toMatchObject({
         title: "PasswordTooShort",
       });
       expect(
-        await problem(await reset({ Password: "Long-enough-1", ConfirmPassword: "long-enough-1", Token: token, UserId: userId })),
+        await problem(
+          await reset({ Password: "Long-enough-1", ConfirmPassword: "long-enough-1", Token: token, UserId: userId }),
+        ),
       ).toMatchObject({ title: "PasswordMismatch" });
     });
 
     it("sets the password once: the token used twice is out of date; sessions end; the change is audited", async () => {
-      const signedIn = (await (await login({ Email: resetEmail, Password: DEMO_PASSWORD })).json()) as { access_token: string };
+      const signedIn = (await (await login({ Email: resetEmail, Password: DEMO_PASSWORD })).json()) as {
+        access_token: string;
+      };
       const { token, userId } = await linkFor(resetEmail);
       const newPassword = "Brand-new-password-1";
-      const ok = await reset({ Password: ` ${newPassword} `, ConfirmPassword: newPassword, Token: token, UserId: userId });
+      const ok = await reset({
+        Password: ` ${newPassword} `,
+        ConfirmPassword: newPassword,
+        Token: token,
+        UserId: userId,
+      });
       expect(await ok.json()).toEqual({ isSuccess: true });
-      const twice = await reset({ Password: "Another-password-2", ConfirmPassword: "Another-password-2", Token: token, UserId: userId });
+      const twice = await reset({
+        Password: "Another-password-2",
+        ConfirmPassword: "Another-password-2",
+        Token: token,
+        UserId: userId,
+      });
       expect(await problem(twice)).toMatchObject({ title: "WrongCredentials" });
 
       expect((await login({ Email: resetEmail, Password: newPassword })).status).toBe(200);
-      expect((await problem(await login({ Email: resetEmail, Password: DEMO_PASSWORD }))).title).toBe("WrongCredentials");
+      expect((await problem(await login({ Email: resetEmail, Password: DEMO_PASSWORD }))).title).toBe(
+        "WrongCredentials",
+      );
       expect((await api.call("POST", "/api/oauth/session", { token: signedIn.access_token })).status).toBe(401);
 
       const [entry] = await api.database.db
@@ -348,13 +448,19 @@ describe.each(dbKinds())("sign-in API on %s", (kind) => {
     it("refuses an expired token, another user's id and a made-up token", async () => {
       const { token, userId } = await linkFor(resetEmail);
       const body = { Password: "Valid-password-99", ConfirmPassword: "Valid-password-99" };
-      expect(await problem(await reset({ ...body, Token: token, UserId: U.admin.id }))).toMatchObject({ title: "WrongCredentials" });
-      expect(await problem(await reset({ ...body, Token: "made-up", UserId: userId }))).toMatchObject({ title: "WrongCredentials" });
+      expect(await problem(await reset({ ...body, Token: token, UserId: U.admin.id }))).toMatchObject({
+        title: "WrongCredentials",
+      });
+      expect(await problem(await reset({ ...body, Token: "made-up", UserId: userId }))).toMatchObject({
+        title: "WrongCredentials",
+      });
       await api.database.db
         .update(passwordResetTokens)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(and(eq(passwordResetTokens.userId, userId)));
-      expect(await problem(await reset({ ...body, Token: token, UserId: userId }))).toMatchObject({ title: "WrongCredentials" });
+      expect(await problem(await reset({ ...body, Token: token, UserId: userId }))).toMatchObject({
+        title: "WrongCredentials",
+      });
     });
 
     it("limits reset e-mails per address", async () => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isDatabaseUnavailable } from "@server/db/availability";
 import { openDatabase } from "@server/db/database";
-import { DEMO } from "@server/seed/demo";
 import { createLogger } from "@server/observability/logger";
+import { DEMO } from "@server/seed/demo";
 import { createApiService, type ApiService } from "@server/service";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findPostgresBin, startCluster, type Cluster } from "../support/postgres-cluster";
 import { testConfig } from "../support/service";
 
@@ -29,7 +29,12 @@ describe.runIf(bin !== null)("the database going away under a running API", () =
   beforeAll(async () => {
     cluster = await startCluster(bin!);
     const database = await openDatabase({ kind: "postgres", url: cluster.url, poolMax: 4 });
-    service = await createApiService({ config: { ...testConfig(), seedDemoData: true }, logger: createLogger("silent"), database, startWorkers: false });
+    service = await createApiService({
+      config: { ...testConfig(), seedDemoData: true },
+      logger: createLogger("silent"),
+      database,
+      startWorkers: false,
+    });
     token = await service.deps.tokens.issueAccessToken({ userId: DEMO.users.admin.id });
   });
   afterAll(async () => {
@@ -44,19 +49,40 @@ describe.runIf(bin !== null)("the database going away under a running API", () =
     const down = await call();
     expect(down.status).toBe(503);
     expect(down.headers.get("retry-after")).toBe("5");
-    expect(await down.json()).toMatchObject({ title: "ServiceUnavailable", detail: "The service is briefly unavailable. Please try again in a moment." });
+    expect(await down.json()).toMatchObject({
+      title: "ServiceUnavailable",
+      detail: "The service is briefly unavailable. Please try again in a moment.",
+    });
     cluster.resume();
-    await expect.poll(async () => { const r = await call(); return r.status === 200 ? 200 : `${r.status} ${await r.text()}`; }, { timeout: 20_000, interval: 200 }).toBe(200);
+    await expect
+      .poll(
+        async () => {
+          const r = await call();
+          return r.status === 200 ? 200 : `${r.status} ${await r.text()}`;
+        },
+        { timeout: 20_000, interval: 200 },
+      )
+      .toBe(200);
   });
 });
 
 describe("what counts as the database being unavailable", () => {
   it("connection failures and shutdowns, through drizzle's wrapping; not query mistakes", () => {
-    expect(isDatabaseUnavailable(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }))).toBe(true);
-    expect(isDatabaseUnavailable(new Error("Failed query", { cause: Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }) }))).toBe(true);
+    expect(
+      isDatabaseUnavailable(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })),
+    ).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        new Error("Failed query", {
+          cause: Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }),
+        }),
+      ),
+    ).toBe(true);
     expect(isDatabaseUnavailable(new Error("Connection terminated unexpectedly"))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error("x"), { code: "08006" }))).toBe(true);
-    expect(isDatabaseUnavailable(new AggregateError([Object.assign(new Error("a"), { code: "ECONNREFUSED" })]))).toBe(true);
+    expect(isDatabaseUnavailable(new AggregateError([Object.assign(new Error("a"), { code: "ECONNREFUSED" })]))).toBe(
+      true,
+    );
     expect(isDatabaseUnavailable(Object.assign(new Error("duplicate key value"), { code: "23505" }))).toBe(false);
     expect(isDatabaseUnavailable(new Error("syntax error at or near"))).toBe(false);
     expect(isDatabaseUnavailable("nope")).toBe(false);

@@ -1,10 +1,16 @@
-import { count, sql } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
-import { auditEntries, companies, permissionGrants, studies, users } from "@server/db/schema";
 import { appMeta } from "@server/db/meta-schema";
-import { DEMO, DEMO_OIDC_PLACEHOLDER, DEMO_PASSWORD, READ_ONLY_PATTERNS, demoSeedOptionsFromEnv, seedDemoData } from "@server/seed/demo";
+import { auditEntries, companies, permissionGrants, studies, users } from "@server/db/schema";
+import {
+  DEMO,
+  DEMO_OIDC_PLACEHOLDER,
+  DEMO_PASSWORD,
+  READ_ONLY_PATTERNS,
+  demoSeedOptionsFromEnv,
+  seedDemoData,
+} from "@server/seed/demo";
 import { verifyPassword } from "@server/users/passwords";
-import { eq } from "drizzle-orm";
+import { count, sql, eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
 import { dbKinds, openTestDatabase, type TestDatabase } from "../support/db";
 
 describe.each(dbKinds())("database on %s", (kind) => {
@@ -76,12 +82,24 @@ describe.each(dbKinds())("database on %s", (kind) => {
     expect(contoso).toMatchObject({
       displayName: "Contoso Trials",
       ssoProtocol: "oidc",
-      ssoConfig: { emailDomains: ["contoso.example"], issuer: "https://idp.contoso.test/tenant", clientId: "rbqm-contoso" },
+      ssoConfig: {
+        emailDomains: ["contoso.example"],
+        issuer: "https://idp.contoso.test/tenant",
+        clientId: "rbqm-contoso",
+      },
     });
     const [user] = await database.db.select().from(users).where(eq(users.id, DEMO.users.oidcSso.id));
-    expect(user).toMatchObject({ email: "sso@contoso.example", homeCompanyId: DEMO.oidcCompany.id, ssoSubject: "contoso-0001", passwordHash: null });
+    expect(user).toMatchObject({
+      email: "sso@contoso.example",
+      homeCompanyId: DEMO.oidcCompany.id,
+      ssoSubject: "contoso-0001",
+      passwordHash: null,
+    });
     expect((await database.db.select({ n: count() }).from(users))[0]!.n).toBe(before + 1);
-    const grants = await database.db.select().from(permissionGrants).where(eq(permissionGrants.companyId, DEMO.oidcCompany.id));
+    const grants = await database.db
+      .select()
+      .from(permissionGrants)
+      .where(eq(permissionGrants.companyId, DEMO.oidcCompany.id));
     expect(grants.map((g) => g.pattern).sort()).toEqual([...READ_ONLY_PATTERNS].sort());
     expect(await seedDemoData(database, options)).toBe(false);
   });
@@ -123,9 +141,11 @@ describe.each(dbKinds())("database on %s", (kind) => {
   it("reopening an up-to-date database runs no migration twice", async () => {
     database = await openTestDatabase(kind);
     const migrations = async () =>
-      ((await database!.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as {
-        rows: { n: number }[];
-      }).rows[0]!.n;
+      (
+        (await database!.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n;
     const before = await migrations();
     expect(before).toBeGreaterThanOrEqual(2);
     if (kind === "postgres") {

@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
 import { mailOutbox } from "@server/db/schema";
 import { createMailService, MAX_ATTEMPTS, retryDelaySeconds, type MailService } from "@server/mail/service";
 import { createMailTransport } from "@server/mail/transport";
 import { createLogger } from "@server/observability/logger";
+import { eq, sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
 import { dbKinds, openTestDatabase, type TestDatabase } from "../support/db";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 
@@ -14,7 +14,12 @@ const logger = createLogger("silent");
 
 /** A mail service delivering to the test SMTP peer. */
 const smtpMail = (database: TestDatabase, smtp: TestSmtp, from = "a@b.example") =>
-  createMailService({ database, transport: createMailTransport({ smtpUrl: smtp.url, outboxDir: "/nonexistent" }, logger), from, logger });
+  createMailService({
+    database,
+    transport: createMailTransport({ smtpUrl: smtp.url, outboxDir: "/nonexistent" }, logger),
+    from,
+    logger,
+  });
 
 describe.each(dbKinds())("mail on %s", (kind) => {
   let database: TestDatabase | undefined;
@@ -78,7 +83,10 @@ describe.each(dbKinds())("mail on %s", (kind) => {
     smtp.refuse(false);
     expect(await mail.dispatchDue()).toBe(0);
     // Once due, it goes.
-    await database.db.update(mailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(mailOutbox.id, id));
+    await database.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(mailOutbox.id, id));
     expect(await mail.dispatchDue()).toBe(1);
     await smtp.waitFor(1);
     const [sent] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
@@ -91,7 +99,10 @@ describe.each(dbKinds())("mail on %s", (kind) => {
     smtp.refuse(true);
     mail = smtpMail(database, smtp);
     const id = await mail.enqueue(database.db, { to: "x@y.example", subject: "doomed", text: "body" });
-    await database.db.update(mailOutbox).set({ attempts: MAX_ATTEMPTS - 1 }).where(eq(mailOutbox.id, id));
+    await database.db
+      .update(mailOutbox)
+      .set({ attempts: MAX_ATTEMPTS - 1 })
+      .where(eq(mailOutbox.id, id));
     await mail.dispatchDue();
     const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
@@ -107,7 +118,10 @@ describe.each(dbKinds())("mail on %s", (kind) => {
       .set({ status: "sending", attempts: 1, lockedUntil: sql`now() + interval '1 minute'` })
       .where(eq(mailOutbox.id, id));
     expect(await mail.dispatchDue()).toBe(0);
-    await database.db.update(mailOutbox).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(mailOutbox.id, id));
+    await database.db
+      .update(mailOutbox)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(mailOutbox.id, id));
     expect(await mail.dispatchDue()).toBe(1);
     await smtp.waitFor(1);
   });
@@ -120,14 +134,20 @@ describe.each(dbKinds())("mail on %s", (kind) => {
     const transport = createMailTransport({ smtpUrl: undefined, outboxDir }, capture);
     expect(transport.kind).toBe("file");
     mail = createMailService({ database, transport, from: "RBQM Studio <no-reply@rbqm.example>", logger: capture });
-    await mail.enqueue(database.db, { to: "admin@demo-pharma.example", subject: "Reset your password", text: "Follow the link." });
+    await mail.enqueue(database.db, {
+      to: "admin@demo-pharma.example",
+      subject: "Reset your password",
+      text: "Follow the link.",
+    });
     expect(await mail.dispatchDue()).toBe(1);
     const files = fs.readdirSync(outboxDir).filter((f) => f.endsWith(".eml"));
     expect(files).toHaveLength(1);
     const eml = fs.readFileSync(path.join(outboxDir, files[0]!), "utf8");
     expect(eml).toContain("To: admin@demo-pharma.example");
     expect(eml).toContain("Subject: Reset your password");
-    const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg?.toString().includes("outbox"));
+    const logged = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((l) => l.msg?.toString().includes("outbox"));
     expect(logged).toMatchObject({ to: "admin@demo-pharma.example", subject: "Reset your password" });
   });
 });

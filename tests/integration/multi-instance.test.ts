@@ -1,9 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { asc, count } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
-import { z } from "zod";
 import { verifyAuditChain } from "@server/audit/service";
 import { openDatabase, type Database } from "@server/db/database";
 import { appMeta, auditEntries, companies, signingKeys } from "@server/db/schema";
@@ -11,6 +8,9 @@ import { defineRoute } from "@server/http/route";
 import { createLogger } from "@server/observability/logger";
 import { DEMO } from "@server/seed/demo";
 import { createApiService, type ApiService } from "@server/service";
+import { asc, count } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { createEmptyPostgresDatabase, dbKinds } from "../support/db";
 import { testConfig } from "../support/service";
 
@@ -51,7 +51,11 @@ const renameRoute = defineRoute({
   handler: async ({ db, params, body, audit }) => {
     const { eq } = await import("drizzle-orm");
     const [before] = await db.select().from(companies).where(eq(companies.id, params.companyId!));
-    const [after] = await db.update(companies).set({ displayName: body.displayName }).where(eq(companies.id, params.companyId!)).returning();
+    const [after] = await db
+      .update(companies)
+      .set({ displayName: body.displayName })
+      .where(eq(companies.id, params.companyId!))
+      .returning();
     audit.change(before, after);
     return { ok: true };
   },
@@ -72,12 +76,16 @@ describe.each(dbKinds().filter((kind) => kind === "postgres"))("several instance
     empty = await createEmptyPostgresDatabase();
     const config = { ...testConfig(), seedDemoData: true };
     // Three instances open the same empty database at the same moment.
-    const connections = await Promise.all([1, 2, 3].map(() => openDatabase({ kind: "postgres", url: empty!.url, poolMax: 5 })));
+    const connections = await Promise.all(
+      [1, 2, 3].map(() => openDatabase({ kind: "postgres", url: empty!.url, poolMax: 5 })),
+    );
     opened.push(...connections);
     const database = connections[0]!;
     services.push(
       ...(await Promise.all(
-        connections.map((db) => createApiService({ config, logger, database: db, startWorkers: false, extraRoutes: [renameRoute] })),
+        connections.map((db) =>
+          createApiService({ config, logger, database: db, startWorkers: false, extraRoutes: [renameRoute] }),
+        ),
       )),
     );
     // Seeded once: the markers of the three seed steps (demo-seed, demo-seed-oidc, demo-seed-shell), three companies.
@@ -88,7 +96,10 @@ describe.each(dbKinds().filter((kind) => kind === "postgres"))("several instance
     // A token from one instance is accepted by another.
     const token = await services[0]!.deps.tokens.issueAccessToken({ userId: DEMO.users.admin.id });
     const company = await services[2]!.fetch(
-      new Request(`http://x/api/companies/${DEMO.company.id}/get`, { method: "POST", headers: { authorization: `Bearer ${token}` } }),
+      new Request(`http://x/api/companies/${DEMO.company.id}/get`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+      }),
     );
     expect(company.status).toBe(200);
 

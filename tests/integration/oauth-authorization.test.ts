@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
+import { authSessions, oauthCodes } from "@server/auth/schema";
+import { DEMO } from "@server/seed/demo";
 import { eq } from "drizzle-orm";
 import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authSessions, oauthCodes } from "@server/auth/schema";
-import { DEMO } from "@server/seed/demo";
 import { dbKinds } from "../support/db";
 import { startTestApi, type TestApi } from "../support/service";
 
@@ -20,7 +20,12 @@ const PORTAL_BYE = "https://portal.example/bye";
 const OTHER_CALLBACK = "https://other.example/callback";
 const OTHER_BYE = "https://other.example/bye";
 const CLIENTS = [
-  { clientId: "portal", name: "Study Portal", redirectUris: [PORTAL_CALLBACK, PORTAL_LOOPBACK], postLogoutRedirectUris: [PORTAL_BYE] },
+  {
+    clientId: "portal",
+    name: "Study Portal",
+    redirectUris: [PORTAL_CALLBACK, PORTAL_LOOPBACK],
+    postLogoutRedirectUris: [PORTAL_BYE],
+  },
   { clientId: "other", name: "Other App", redirectUris: [OTHER_CALLBACK], postLogoutRedirectUris: [OTHER_BYE] },
 ];
 const ADMIN = DEMO.users.admin;
@@ -32,7 +37,13 @@ describe.each(dbKinds())("authorization server on %s", (kind) => {
   let other: client.Configuration;
 
   const inProcess: client.CustomFetch = (url, options) =>
-    api.service.fetch(new Request(url, { method: options.method, headers: options.headers, body: options.body as BodyInit | undefined }));
+    api.service.fetch(
+      new Request(url, {
+        method: options.method,
+        headers: options.headers,
+        body: options.body as BodyInit | undefined,
+      }),
+    );
 
   const discover = (clientId: string) =>
     client.discovery(new URL(ISSUER), clientId, undefined, client.None(), {
@@ -58,13 +69,22 @@ describe.each(dbKinds())("authorization server on %s", (kind) => {
   }
   async function pkce(): Promise<Pkce> {
     const verifier = client.randomPKCECodeVerifier();
-    return { verifier, challenge: await client.calculatePKCECodeChallenge(verifier), state: client.randomState(), nonce: client.randomNonce() };
+    return {
+      verifier,
+      challenge: await client.calculatePKCECodeChallenge(verifier),
+      state: client.randomState(),
+      nonce: client.randomNonce(),
+    };
   }
 
   const requestCode = (body: Record<string, unknown>, token: string | null = userToken) =>
     api.call("POST", "/api/oauth/code", { token, json: body });
 
-  async function issueCode(p: Pkce, redirectUri = PORTAL_CALLBACK, clientId: string | undefined = "portal"): Promise<string> {
+  async function issueCode(
+    p: Pkce,
+    redirectUri = PORTAL_CALLBACK,
+    clientId: string | undefined = "portal",
+  ): Promise<string> {
     const response = await requestCode({
       code_challenge: p.challenge,
       code_challenge_method: "S256",
@@ -140,12 +160,27 @@ describe.each(dbKinds())("authorization server on %s", (kind) => {
 
       const tokens = await redeem(portal, PORTAL_CALLBACK, code, p);
       const claims = tokens.claims()!;
-      expect(claims).toMatchObject({ iss: ISSUER, sub: ADMIN.id, aud: "portal", nonce: p.nonce, name: ADMIN.displayName, email: ADMIN.email });
+      expect(claims).toMatchObject({
+        iss: ISSUER,
+        sub: ADMIN.id,
+        aud: "portal",
+        nonce: p.nonce,
+        name: ADMIN.displayName,
+        email: ADMIN.email,
+      });
       expect(tokens.token_type.toLowerCase()).toBe("bearer");
       expect((await sessionCheck(tokens.access_token)).status).toBe(200);
 
-      const [grant] = await api.database.db.select().from(authSessions).where(eq(authSessions.id, String(claims.sid)));
-      expect(grant).toMatchObject({ userId: ADMIN.id, clientId: "portal", method: "authorization_code", revokedAt: null });
+      const [grant] = await api.database.db
+        .select()
+        .from(authSessions)
+        .where(eq(authSessions.id, String(claims.sid)));
+      expect(grant).toMatchObject({
+        userId: ADMIN.id,
+        clientId: "portal",
+        method: "authorization_code",
+        revokedAt: null,
+      });
     });
 
     it("refreshes the client's grant, still with the client as audience", async () => {
@@ -165,7 +200,10 @@ describe.each(dbKinds())("authorization server on %s", (kind) => {
 
     it("needs a signed-in user", async () => {
       const p = await pkce();
-      const response = await requestCode({ code_challenge: p.challenge, code_challenge_method: "S256", redirect_uri: PORTAL_CALLBACK }, null);
+      const response = await requestCode(
+        { code_challenge: p.challenge, code_challenge_method: "S256", redirect_uri: PORTAL_CALLBACK },
+        null,
+      );
       expect(response.status).toBe(401);
     });
 
@@ -173,7 +211,12 @@ describe.each(dbKinds())("authorization server on %s", (kind) => {
       const p = await pkce();
       const tokens = await redeem(portal, PORTAL_CALLBACK, await issueCode(p), p);
       const response = await requestCode(
-        { code_challenge: p.challenge, code_challenge_method: "S256", redirect_uri: OTHER_CALLBACK, client_id: "other" },
+        {
+          code_challenge: p.challenge,
+          code_challenge_method: "S256",
+          redirect_uri: OTHER_CALLBACK,
+          client_id: "other",
+        },
         tokens.access_token,
       );
       expect(response.status).toBe(403);
@@ -183,7 +226,12 @@ describe.each(dbKinds())("authorization server on %s", (kind) => {
 
   describe("refuses bad authorization requests", () => {
     const challenge = crypto.createHash("sha256").update("x".repeat(43)).digest("base64url");
-    const good = { code_challenge: challenge, code_challenge_method: "S256", redirect_uri: PORTAL_CALLBACK, client_id: "portal" };
+    const good = {
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+      redirect_uri: PORTAL_CALLBACK,
+      client_id: "portal",
+    };
 
     it.each([
       ["the plain method", { code_challenge_method: "plain", code_challenge: "x".repeat(43) }, "UnsupportedChallenge"],
@@ -191,12 +239,20 @@ describe.each(dbKinds())("authorization server on %s", (kind) => {
       ["no challenge", { code_challenge: undefined }, "UnsupportedChallenge"],
       ["a 42-character challenge", { code_challenge: challenge.slice(0, 42) }, "UnsupportedChallenge"],
       ["a 129-character challenge", { code_challenge: "a".repeat(129) }, "UnsupportedChallenge"],
-      ["a challenge with non-base64url characters", { code_challenge: `${challenge.slice(0, 42)}+` }, "UnsupportedChallenge"],
+      [
+        "a challenge with non-base64url characters",
+        { code_challenge: `${challenge.slice(0, 42)}+` },
+        "UnsupportedChallenge",
+      ],
       ["an unregistered redirect_uri", { redirect_uri: "https://evil.example/callback" }, "UnregisteredRedirectUri"],
       ["a redirect_uri with an extra path", { redirect_uri: `${PORTAL_CALLBACK}/more` }, "UnregisteredRedirectUri"],
       ["a redirect_uri with an extra query", { redirect_uri: `${PORTAL_CALLBACK}?next=1` }, "UnregisteredRedirectUri"],
       ["a redirect_uri with a trailing slash", { redirect_uri: `${PORTAL_CALLBACK}/` }, "UnregisteredRedirectUri"],
-      ["a redirect_uri in other letter case", { redirect_uri: PORTAL_CALLBACK.replace("portal", "PORTAL") }, "UnregisteredRedirectUri"],
+      [
+        "a redirect_uri in other letter case",
+        { redirect_uri: PORTAL_CALLBACK.replace("portal", "PORTAL") },
+        "UnregisteredRedirectUri",
+      ],
       ["a redirect_uri with a fragment", { redirect_uri: `${PORTAL_CALLBACK}#x` }, "UnregisteredRedirectUri"],
       ["another client's redirect_uri", { redirect_uri: OTHER_CALLBACK }, "UnregisteredRedirectUri"],
       ["no redirect_uri", { redirect_uri: undefined }, "UnregisteredRedirectUri"],
@@ -210,10 +266,16 @@ describe.each(dbKinds())("authorization server on %s", (kind) => {
     it("checks a request for the authorization page the same way, without a sign-in", async () => {
       const ok = await api.call("POST", "/api/oauth/validateAuthorization", { json: good });
       expect(ok.status).toBe(200);
-      expect(await ok.json()).toEqual({ data: { clientId: "portal", clientName: "Study Portal", redirectUri: PORTAL_CALLBACK, issuer: ISSUER } });
-      const noClient = await api.call("POST", "/api/oauth/validateAuthorization", { json: { ...good, client_id: undefined } });
+      expect(await ok.json()).toEqual({
+        data: { clientId: "portal", clientName: "Study Portal", redirectUri: PORTAL_CALLBACK, issuer: ISSUER },
+      });
+      const noClient = await api.call("POST", "/api/oauth/validateAuthorization", {
+        json: { ...good, client_id: undefined },
+      });
       expect(await noClient.json()).toMatchObject({ status: 400, title: "UnknownClient" });
-      const bad = await api.call("POST", "/api/oauth/validateAuthorization", { json: { ...good, redirect_uri: `${PORTAL_CALLBACK}/` } });
+      const bad = await api.call("POST", "/api/oauth/validateAuthorization", {
+        json: { ...good, redirect_uri: `${PORTAL_CALLBACK}/` },
+      });
       expect(await bad.json()).toMatchObject({ status: 400, title: "UnregisteredRedirectUri" });
     });
   });
@@ -240,8 +302,13 @@ describe.each(dbKinds())("authorization server on %s", (kind) => {
         error_description: "The authorization code was already used; the tokens issued for it are revoked.",
       });
       expect((await sessionCheck(first.access_token)).status).toBe(401);
-      await expect(client.refreshTokenGrant(portal, first.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
-      const [grant] = await api.database.db.select().from(authSessions).where(eq(authSessions.id, String(first.claims()!.sid)));
+      await expect(client.refreshTokenGrant(portal, first.refresh_token!)).rejects.toMatchObject({
+        error: "invalid_grant",
+      });
+      const [grant] = await api.database.db
+        .select()
+        .from(authSessions)
+        .where(eq(authSessions.id, String(first.claims()!.sid)));
       expect(grant?.revokedReason).toBe("authorization code reused");
     });
 
@@ -251,7 +318,10 @@ describe.each(dbKinds())("authorization server on %s", (kind) => {
       const hash = crypto.createHash("sha256").update(`oauth-code:${code}`).digest("hex");
       const [row] = await api.database.db.select().from(oauthCodes).where(eq(oauthCodes.codeHash, hash));
       expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(10 * 60 * 1000);
-      await api.database.db.update(oauthCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oauthCodes.codeHash, hash));
+      await api.database.db
+        .update(oauthCodes)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(oauthCodes.codeHash, hash));
       await expect(redeem(portal, PORTAL_CALLBACK, code, p)).rejects.toMatchObject({
         error: "invalid_grant",
         error_description: "The authorization code has expired.",
@@ -293,7 +363,13 @@ describe.each(dbKinds())("authorization server on %s", (kind) => {
       const p = await pkce();
       const blockedUserCode = await api.call("POST", "/api/oauth/code", {
         token: await api.token(DEMO.users.manager.id),
-        json: { code_challenge: p.challenge, code_challenge_method: "S256", redirect_uri: PORTAL_CALLBACK, client_id: "portal", nonce: p.nonce },
+        json: {
+          code_challenge: p.challenge,
+          code_challenge_method: "S256",
+          redirect_uri: PORTAL_CALLBACK,
+          client_id: "portal",
+          nonce: p.nonce,
+        },
       });
       const { data } = (await blockedUserCode.json()) as { data: { code: string } };
       const { users } = await import("@server/users/schema");
@@ -311,18 +387,31 @@ describe.each(dbKinds())("authorization server on %s", (kind) => {
       const p = await pkce();
       return redeem(portal, PORTAL_CALLBACK, await issueCode(p), p);
     }
-    const logout = (query: Record<string, string>) => api.call("GET", `/api/oauth/logout?${new URLSearchParams(query)}`);
+    const logout = (query: Record<string, string>) =>
+      api.call("GET", `/api/oauth/logout?${new URLSearchParams(query)}`);
 
     it("ends the hinted grant and returns to the client's registered address, with its state", async () => {
       const tokens = await portalGrant();
-      const end = new URL(client.buildEndSessionUrl(portal, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: PORTAL_BYE, state: "s1" }));
+      const end = new URL(
+        client.buildEndSessionUrl(portal, {
+          id_token_hint: tokens.id_token!,
+          post_logout_redirect_uri: PORTAL_BYE,
+          state: "s1",
+        }),
+      );
       expect(`${end.origin}${end.pathname}`).toBe(`${ISSUER}/ng/oidc/logout`);
 
-      const response = await logout({ id_token_hint: tokens.id_token!, post_logout_redirect_uri: PORTAL_BYE, state: "s1" });
+      const response = await logout({
+        id_token_hint: tokens.id_token!,
+        post_logout_redirect_uri: PORTAL_BYE,
+        state: "s1",
+      });
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toBe(`${PORTAL_BYE}?state=s1`);
       expect((await sessionCheck(tokens.access_token)).status).toBe(401);
-      await expect(client.refreshTokenGrant(portal, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+      await expect(client.refreshTokenGrant(portal, tokens.refresh_token!)).rejects.toMatchObject({
+        error: "invalid_grant",
+      });
     });
 
     it.each([

@@ -1,14 +1,14 @@
 import crypto from "node:crypto";
+import { clearProviderCaches } from "@server/auth/oidc-sso/discovery";
+import { authSessions, companies, ssoAssertionsSeen, users } from "@server/db/schema";
+import { createLogger } from "@server/observability/logger";
+import { DEMO } from "@server/seed/demo";
 import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { WebContext } from "~/lib/context.server";
 import { finishOidcSignIn, startOidcSignIn } from "~/lib/oidc-sso.server";
 import { readAuthSession } from "~/lib/session.server";
-import { clearProviderCaches } from "@server/auth/oidc-sso/discovery";
-import { createLogger } from "@server/observability/logger";
-import { authSessions, companies, ssoAssertionsSeen, users } from "@server/db/schema";
-import { DEMO } from "@server/seed/demo";
 import { dbKinds } from "../support/db";
 import { startOidcIdp, type TestOidcIdp } from "../support/oidc-idp";
 import { startTestApi, TEST_SECRET, type TestApi } from "../support/service";
@@ -78,7 +78,11 @@ describe.each(dbKinds())("OIDC single sign-on API on %s", (kind) => {
     it("uses the company's scopes, always with openid", async () => {
       await configure({ ...validConfig(), scopes: ["email", "offline_access"] });
       try {
-        expect((await post("discover", { Email: cora.email })).body.scopes).toEqual(["openid", "email", "offline_access"]);
+        expect((await post("discover", { Email: cora.email })).body.scopes).toEqual([
+          "openid",
+          "email",
+          "offline_access",
+        ]);
       } finally {
         await configure(validConfig());
       }
@@ -123,7 +127,11 @@ describe.each(dbKinds())("OIDC single sign-on API on %s", (kind) => {
       const { status, body } = await login(idToken, n);
       expect(status).toBe(200);
       expect(body).toMatchObject({ token_type: "Bearer", expires_in: expect.any(Number) });
-      expect(decodeJwt(String(body.id_token))).toMatchObject({ sub: cora.id, email: cora.email, name: cora.displayName });
+      expect(decodeJwt(String(body.id_token))).toMatchObject({
+        sub: cora.id,
+        email: cora.email,
+        name: cora.displayName,
+      });
 
       const session = await api.call("POST", "/api/oauth/session", { token: String(body.access_token) });
       expect(session.status).toBe(200);
@@ -139,7 +147,10 @@ describe.each(dbKinds())("OIDC single sign-on API on %s", (kind) => {
       expect((await login(idToken, n)).status).toBe(200);
       const again = await login(idToken, n);
       expect(again).toMatchObject({ status: 400, body: { title: "SsoFailed" } });
-      const seen = await api.database.db.select().from(ssoAssertionsSeen).where(eq(ssoAssertionsSeen.companyId, contoso.id));
+      const seen = await api.database.db
+        .select()
+        .from(ssoAssertionsSeen)
+        .where(eq(ssoAssertionsSeen.companyId, contoso.id));
       expect(seen.length).toBeGreaterThan(0);
       expect(seen.every((row) => /^oidc:[0-9a-f]{64}$/.test(row.key))).toBe(true);
     });
@@ -153,20 +164,37 @@ describe.each(dbKinds())("OIDC single sign-on API on %s", (kind) => {
     const now = () => Math.floor(Date.now() / 1000);
     const refusals: [string, (n: string) => Promise<string>][] = [
       ["another audience", (n) => idp.signIdToken({ sub: cora.ssoSubject, nonce: n, aud: "another-client" })],
-      ["several audiences without azp", (n) => idp.signIdToken({ sub: cora.ssoSubject, nonce: n, aud: [idp.clientId, "another-client"] })],
+      [
+        "several audiences without azp",
+        (n) => idp.signIdToken({ sub: cora.ssoSubject, nonce: n, aud: [idp.clientId, "another-client"] }),
+      ],
       ["azp naming another client", (n) => idp.signIdToken({ sub: cora.ssoSubject, nonce: n, azp: "another-client" })],
       ["another issuer", (n) => idp.signIdToken({ sub: cora.ssoSubject, nonce: n, iss: "https://evil.example" })],
-      ["an expired token", (n) => idp.signIdToken({ sub: cora.ssoSubject, nonce: n, iat: now() - 600, exp: now() - 120 })],
-      ["a token issued too long ago", (n) => idp.signIdToken({ sub: cora.ssoSubject, nonce: n, iat: now() - 20 * 60, exp: now() + 300 })],
-      ["a token issued in the future", (n) => idp.signIdToken({ sub: cora.ssoSubject, nonce: n, iat: now() + 600, exp: now() + 900 })],
+      [
+        "an expired token",
+        (n) => idp.signIdToken({ sub: cora.ssoSubject, nonce: n, iat: now() - 600, exp: now() - 120 }),
+      ],
+      [
+        "a token issued too long ago",
+        (n) => idp.signIdToken({ sub: cora.ssoSubject, nonce: n, iat: now() - 20 * 60, exp: now() + 300 }),
+      ],
+      [
+        "a token issued in the future",
+        (n) => idp.signIdToken({ sub: cora.ssoSubject, nonce: n, iat: now() + 600, exp: now() + 900 }),
+      ],
       ["a token without exp", (n) => idp.signIdToken({ sub: cora.ssoSubject, nonce: n, exp: undefined })],
-      ["a bad signature (a foreign key under the IdP's kid)", (n) => idp.signIdToken({ sub: cora.ssoSubject, nonce: n }, { foreignKey: true })],
+      [
+        "a bad signature (a foreign key under the IdP's kid)",
+        (n) => idp.signIdToken({ sub: cora.ssoSubject, nonce: n }, { foreignKey: true }),
+      ],
       [
         "a tampered payload",
         async (n) => {
           const token = await idp.signIdToken({ sub: "contoso-0999", nonce: n });
           const [header, , signature] = token.split(".");
-          const payload = Buffer.from(JSON.stringify({ ...decodeJwt(token), sub: cora.ssoSubject })).toString("base64url");
+          const payload = Buffer.from(JSON.stringify({ ...decodeJwt(token), sub: cora.ssoSubject })).toString(
+            "base64url",
+          );
           return `${header}.${payload}.${signature}`;
         },
       ],
@@ -174,7 +202,9 @@ describe.each(dbKinds())("OIDC single sign-on API on %s", (kind) => {
         "an unsigned token (alg none)",
         async (n) => {
           const header = Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url");
-          const payload = Buffer.from(JSON.stringify(decodeJwt(await idp.signIdToken({ sub: cora.ssoSubject, nonce: n })))).toString("base64url");
+          const payload = Buffer.from(
+            JSON.stringify(decodeJwt(await idp.signIdToken({ sub: cora.ssoSubject, nonce: n }))),
+          ).toString("base64url");
           return `${header}.${payload}.`;
         },
       ],
@@ -209,12 +239,24 @@ describe.each(dbKinds())("OIDC single sign-on API on %s", (kind) => {
 
     it("finds an account without a subject by its verified e-mail address, never by an unverified one", async () => {
       const id = "6560de0000000000000002f1";
-      await api.database.db.insert(users).values({ id, email: "Second@contoso.example", displayName: "Second", homeCompanyId: contoso.id });
+      await api.database.db
+        .insert(users)
+        .values({ id, email: "Second@contoso.example", displayName: "Second", homeCompanyId: contoso.id });
       let n = nonce();
-      const unverified = await idp.signIdToken({ sub: "contoso-0002", email: "second@contoso.example", email_verified: false, nonce: n });
+      const unverified = await idp.signIdToken({
+        sub: "contoso-0002",
+        email: "second@contoso.example",
+        email_verified: false,
+        nonce: n,
+      });
       expect(await login(unverified, n)).toMatchObject({ status: 400, body: { title: "SsoNoAccount" } });
       n = nonce();
-      const verified = await idp.signIdToken({ sub: "contoso-0002", email: "second@contoso.example", email_verified: true, nonce: n });
+      const verified = await idp.signIdToken({
+        sub: "contoso-0002",
+        email: "second@contoso.example",
+        email_verified: true,
+        nonce: n,
+      });
       const { status, body } = await login(verified, n);
       expect(status).toBe(200);
       expect(decodeJwt(String(body.id_token)).sub).toBe(id);
@@ -273,7 +315,9 @@ describe.each(dbKinds())("OIDC single sign-on API on %s", (kind) => {
         apiAuthentications: new Map(),
       });
       const request = (path: string) =>
-        new Request(new URL(path, PUBLIC_URL), { headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } });
+        new Request(new URL(path, PUBLIC_URL), {
+          headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+        });
       /** Runs a loader; answers its redirect with every cookie it set (the library's and the queued ones). */
       async function load(path: string, run: (request: Request, context: WebContext) => Promise<Response>) {
         const ctx = context();
@@ -306,7 +350,9 @@ describe.each(dbKinds())("OIDC single sign-on API on %s", (kind) => {
 
     it("sends the browser to the IdP: code flow, PKCE S256, state, nonce, the exact callback, no secret", async () => {
       const b = browser();
-      const { location, setCookies } = await b.start(`email=${encodeURIComponent(cora.email)}&continue=%2Fng%2Fstudies`);
+      const { location, setCookies } = await b.start(
+        `email=${encodeURIComponent(cora.email)}&continue=%2Fng%2Fstudies`,
+      );
       const url = new URL(location);
       expect(`${url.origin}${url.pathname}`).toBe(`${idp.issuer}/auth`);
       const params = Object.fromEntries(url.searchParams);
@@ -337,13 +383,17 @@ describe.each(dbKinds())("OIDC single sign-on API on %s", (kind) => {
 
     it("signs in through the IdP and goes on to the continue path, clearing the flow's cookies", async () => {
       const b = browser();
-      const { location } = await b.start(`email=${encodeURIComponent(cora.email)}&continue=${encodeURIComponent("/ng/studies?tab=2")}`);
+      const { location } = await b.start(
+        `email=${encodeURIComponent(cora.email)}&continue=${encodeURIComponent("/ng/studies?tab=2")}`,
+      );
       const back = await idp.authorize(location, cora.email);
       expect(back.href.startsWith(`${CALLBACK}?`)).toBe(true);
       const done = await b.callback(back.href);
       expect(done.location).toBe("/ng/studies?tab=2");
       expect(b.signedInAs()).toBe(cora.id);
-      expect([...b.jar.keys()].filter((name) => name.startsWith("rbqm_oidc_state") || name === "rbqm_sso_oidc")).toEqual([]);
+      expect(
+        [...b.jar.keys()].filter((name) => name.startsWith("rbqm_oidc_state") || name === "rbqm_sso_oidc"),
+      ).toEqual([]);
     });
 
     it("returns to /ng/login?error=sso when the callback comes again (the code and the flow are spent)", async () => {
@@ -371,7 +421,10 @@ describe.each(dbKinds())("OIDC single sign-on API on %s", (kind) => {
     });
 
     it("refuses an authorization response that names another issuer, or none (RFC 9207 mix-up defence)", async () => {
-      for (const change of [(url: URL) => url.searchParams.set("iss", "https://evil.example"), (url: URL) => url.searchParams.delete("iss")]) {
+      for (const change of [
+        (url: URL) => url.searchParams.set("iss", "https://evil.example"),
+        (url: URL) => url.searchParams.delete("iss"),
+      ]) {
         const b = browser();
         const { location } = await b.start(`email=${encodeURIComponent(cora.email)}`);
         const back = await idp.authorize(location, cora.email);
@@ -384,7 +437,9 @@ describe.each(dbKinds())("OIDC single sign-on API on %s", (kind) => {
 
     it("refuses a callback without a sign-in in progress, and an IdP's error answer", async () => {
       const stranger = browser();
-      expect((await stranger.callback("/ng/sso/oidc/callback?code=abc&state=xyz")).location).toBe("/ng/login?error=sso");
+      expect((await stranger.callback("/ng/sso/oidc/callback?code=abc&state=xyz")).location).toBe(
+        "/ng/login?error=sso",
+      );
       const b = browser();
       const { location } = await b.start(`email=${encodeURIComponent(cora.email)}&continue=%2Fng%2Fx`);
       const state = new URL(location).searchParams.get("state")!;
@@ -407,9 +462,10 @@ describe.each(dbKinds())("OIDC single sign-on API on %s", (kind) => {
         "/ng/login?error=sso&continue=%2Fng%2Fa",
       );
       expect((await b.start("continue=%2Fng%2Fa")).location).toBe("/ng/login?error=sso");
-      expect((await b.start(`email=nobody%40demo-pharma.example&continue=${encodeURIComponent("//evil.example/x")}`)).location).toBe(
-        "/ng/login?error=sso",
-      );
+      expect(
+        (await b.start(`email=nobody%40demo-pharma.example&continue=${encodeURIComponent("//evil.example/x")}`))
+          .location,
+      ).toBe("/ng/login?error=sso");
     });
 
     it("sends a signed-in user straight on to the continue path", async () => {
@@ -417,7 +473,9 @@ describe.each(dbKinds())("OIDC single sign-on API on %s", (kind) => {
       const { location } = await b.start(`email=${encodeURIComponent(cora.email)}`);
       await b.callback((await idp.authorize(location, cora.email)).href);
       expect(b.signedInAs()).toBe(cora.id);
-      expect((await b.start(`email=${encodeURIComponent(cora.email)}&continue=%2Fng%2Fnext`)).location).toBe("/ng/next");
+      expect((await b.start(`email=${encodeURIComponent(cora.email)}&continue=%2Fng%2Fnext`)).location).toBe(
+        "/ng/next",
+      );
     });
   });
 });

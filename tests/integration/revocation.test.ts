@@ -1,5 +1,3 @@
-import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthenticationMemo } from "@server/auth/principal";
 import { authSessions } from "@server/auth/schema";
 import { revokeUserSessions } from "@server/auth/sessions";
@@ -7,6 +5,8 @@ import { companies } from "@server/companies/schema";
 import { permissionGrants } from "@server/permissions/schema";
 import { DEMO } from "@server/seed/demo";
 import { users } from "@server/users/schema";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbKinds } from "../support/db";
 import { startTestApi, type TestApi } from "../support/service";
 
@@ -32,7 +32,9 @@ describe.each(dbKinds())("revocation and cache freshness on %s", (kind) => {
     const form = new FormData();
     form.set("Email", email);
     form.set("Password", PASSWORD);
-    const response = await api.service.fetch(new Request("http://localhost/api/auth/login", { method: "POST", body: form }));
+    const response = await api.service.fetch(
+      new Request("http://localhost/api/auth/login", { method: "POST", body: form }),
+    );
     expect(response.status).toBe(200);
     return (await response.json()) as { access_token: string; refresh_token: string };
   }
@@ -40,7 +42,10 @@ describe.each(dbKinds())("revocation and cache freshness on %s", (kind) => {
   /** One call as the web app makes it: with or without the authentications of its current request. */
   const companyGet = (token: string, memo?: AuthenticationMemo) =>
     api.service.fetch(
-      new Request(`http://localhost/api/companies/${C}/get`, { method: "POST", headers: { authorization: `Bearer ${token}` } }),
+      new Request(`http://localhost/api/companies/${C}/get`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+      }),
       memo ? { authentications: memo } : undefined,
     );
 
@@ -83,8 +88,12 @@ describe.each(dbKinds())("revocation and cache freshness on %s", (kind) => {
     const rotated = (await first.json()) as { access_token: string };
     expect((await companyGet(rotated.access_token)).status).toBe(200);
     // Past the concurrency leeway, the spent token comes back: the whole grant ends.
-    await db().update(authSessions).set({ lastUsedAt: sql`now()` });
-    await db().execute(sql`update refresh_tokens set rotated_at = now() - interval '1 hour' where rotated_at is not null`);
+    await db()
+      .update(authSessions)
+      .set({ lastUsedAt: sql`now()` });
+    await db().execute(
+      sql`update refresh_tokens set rotated_at = now() - interval '1 hour' where rotated_at is not null`,
+    );
     expect((await refresh(tokens.refresh_token)).status).not.toBe(200);
     expect((await companyGet(rotated.access_token)).status).toBe(401);
   });
@@ -93,8 +102,12 @@ describe.each(dbKinds())("revocation and cache freshness on %s", (kind) => {
     const token = await api.token(DEMO.users.noAccess.id);
     const address = `api/companies/${C}/get`;
     const check = async () => {
-      const response = await api.call("POST", "/api/auth/permissions/check", { token, json: { permissions: [{ url: address }] } });
-      return ((await response.json()) as { permissionCheckResults: { result: string }[] }).permissionCheckResults[0]!.result;
+      const response = await api.call("POST", "/api/auth/permissions/check", {
+        token,
+        json: { permissions: [{ url: address }] },
+      });
+      return ((await response.json()) as { permissionCheckResults: { result: string }[] }).permissionCheckResults[0]!
+        .result;
     };
     expect(await check()).toBe("Deny");
     expect(await check()).toBe("Deny"); // now from the cache

@@ -1,14 +1,14 @@
-import { eq } from "drizzle-orm";
-import { decodeJwt } from "jose";
 import fs from "node:fs";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { serviceProvider } from "@server/auth/saml/config";
-import { ConfigError, loadConfig } from "@server/config/config";
 import { authSessions, ssoRequests } from "@server/auth/schema";
+import { ConfigError, loadConfig } from "@server/config/config";
 import { createLogger } from "@server/observability/logger";
 import { DEMO } from "@server/seed/demo";
 import { createApiService, type ApiService } from "@server/service";
 import { users } from "@server/users/schema";
+import { eq } from "drizzle-orm";
+import { decodeJwt } from "jose";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { dbKinds } from "../support/db";
 import { startTestSamlIdp, type TestSamlIdp } from "../support/saml-idp";
 import { startTestApi, type TestApi } from "../support/service";
@@ -23,7 +23,9 @@ const SP_CERT_FILE = "tests/fixtures/saml/sp-cert.pem";
 describe("SAML configuration", () => {
   it("wants the service provider's key and certificate together", () => {
     expect(() => loadConfig({ SAML_SP_PRIVATE_KEY_FILE: SP_KEY_FILE })).toThrow(ConfigError);
-    expect(() => loadConfig({ SAML_SP_CERT_FILE: SP_CERT_FILE })).toThrow(/SAML_SP_PRIVATE_KEY_FILE must be set together/);
+    expect(() => loadConfig({ SAML_SP_CERT_FILE: SP_CERT_FILE })).toThrow(
+      /SAML_SP_PRIVATE_KEY_FILE must be set together/,
+    );
     expect(loadConfig({ SAML_SP_PRIVATE_KEY_FILE: SP_KEY_FILE, SAML_SP_CERT_FILE: SP_CERT_FILE }).saml).toEqual({
       spPrivateKeyFile: SP_KEY_FILE,
       spCertFile: SP_CERT_FILE,
@@ -65,7 +67,11 @@ describe.each(dbKinds())("SAML single sign-on on %s", (kind) => {
     service.fetch(new Request(`${PUBLIC_URL}${path}`, { headers }));
 
   /** GET /login-saml, as the browser does; answers the request the IdP receives. */
-  async function start(email: string = SSO_USER.email, continueUrl?: string, service: ApiService = api.service): Promise<Started> {
+  async function start(
+    email: string = SSO_USER.email,
+    continueUrl?: string,
+    service: ApiService = api.service,
+  ): Promise<Started> {
     const search = new URLSearchParams({ email });
     if (continueUrl !== undefined) search.set("continue", continueUrl);
     const response = await get(service, `/login-saml?${search}`);
@@ -128,7 +134,11 @@ describe.each(dbKinds())("SAML single sign-on on %s", (kind) => {
     it("signs in through the IdP's page: /login-saml → IdP → ACS → resume token → oauth/token", async () => {
       const started = await start(SSO_USER.email, "/ng/companies/x/studies?tab=1#top");
       const [row] = await api.database.db.select().from(ssoRequests).where(eq(ssoRequests.id, started.requestId));
-      expect(row).toMatchObject({ protocol: "saml", companyId: DEMO.ssoCompany.id, continueUrl: "/ng/companies/x/studies?tab=1#top" });
+      expect(row).toMatchObject({
+        protocol: "saml",
+        companyId: DEMO.ssoCompany.id,
+        continueUrl: "/ng/companies/x/studies?tab=1#top",
+      });
       expect(Math.abs(row!.expiresAt.getTime() - row!.createdAt.getTime() - 10 * 60 * 1000)).toBeLessThan(1000);
 
       // The real IdP over HTTP: its page is a form with a visible button that posts to our ACS.
@@ -161,7 +171,13 @@ describe.each(dbKinds())("SAML single sign-on on %s", (kind) => {
       const response = await get(api.service, `/login-saml?email=${encodeURIComponent(SSO_USER.email)}`);
       const cookie = response.headers.get("set-cookie")!;
       expect(cookie).toMatch(/^__Host-rbqm_sso=[A-Za-z0-9_-]{43}; /);
-      expect(cookie.split("; ").slice(1).sort()).toEqual(["HttpOnly", "Max-Age=600", "Path=/", "SameSite=Lax", "Secure"]);
+      expect(cookie.split("; ").slice(1).sort()).toEqual([
+        "HttpOnly",
+        "Max-Age=600",
+        "Path=/",
+        "SameSite=Lax",
+        "Secure",
+      ]);
       expect(response.headers.get("referrer-policy")).toBe("no-referrer");
     });
 
@@ -185,7 +201,11 @@ describe.each(dbKinds())("SAML single sign-on on %s", (kind) => {
       await api.database.db.update(users).set({ ssoSubject: null }).where(eq(users.id, SSO_USER.id));
       try {
         const started = await start();
-        const samlResponse = await idp.response({ inResponseTo: started.requestId, nameId: "opaque-8841", email: SSO_USER.email });
+        const samlResponse = await idp.response({
+          inResponseTo: started.requestId,
+          nameId: "opaque-8841",
+          email: SSO_USER.email,
+        });
         const { token } = await signedInThrough(started, samlResponse);
         expect((await resume(token, started.binding)).status).toBe(200);
       } finally {
@@ -194,7 +214,12 @@ describe.each(dbKinds())("SAML single sign-on on %s", (kind) => {
     });
 
     it("works when the response reaches another instance than the one that made the request", async () => {
-      const other = await createApiService({ config: api.config, logger: createLogger("silent"), database: api.database, startWorkers: false });
+      const other = await createApiService({
+        config: api.config,
+        logger: createLogger("silent"),
+        database: api.database,
+        startWorkers: false,
+      });
       try {
         const started = await start(SSO_USER.email, "/ng/", api.service);
         const samlResponse = await idp.response({ inResponseTo: started.requestId, nameId: SSO_USER.email });
@@ -228,7 +253,10 @@ describe.each(dbKinds())("SAML single sign-on on %s", (kind) => {
     it("takes an assertion id once, even inside a response to a new request", async () => {
       const first = await start();
       const assertionId = `_${"a".repeat(32)}${kind}`;
-      await signedInThrough(first, await idp.response({ inResponseTo: first.requestId, nameId: SSO_USER.email, assertionId }));
+      await signedInThrough(
+        first,
+        await idp.response({ inResponseTo: first.requestId, nameId: SSO_USER.email, assertionId }),
+      );
       const second = await start();
       const replay = await idp.response({ inResponseTo: second.requestId, nameId: SSO_USER.email, assertionId });
       expectRefused(await acs({ SAMLResponse: replay, RelayState: second.relayState }));
@@ -256,35 +284,61 @@ describe.each(dbKinds())("SAML single sign-on on %s", (kind) => {
 
     it("refuses a response after its request has expired", async () => {
       const started = await start();
-      await api.database.db.update(ssoRequests).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(ssoRequests.id, started.requestId));
-      expectRefused(await acs({ SAMLResponse: await idp.response({ inResponseTo: started.requestId, nameId: SSO_USER.email }), RelayState: started.relayState }));
+      await api.database.db
+        .update(ssoRequests)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(ssoRequests.id, started.requestId));
+      expectRefused(
+        await acs({
+          SAMLResponse: await idp.response({ inResponseTo: started.requestId, nameId: SSO_USER.email }),
+          RelayState: started.relayState,
+        }),
+      );
     });
 
     it("refuses a response signed by another key", async () => {
       const started = await start();
-      const samlResponse = await idp.response({ inResponseTo: started.requestId, nameId: SSO_USER.email, signedBy: "other" });
+      const samlResponse = await idp.response({
+        inResponseTo: started.requestId,
+        nameId: SSO_USER.email,
+        signedBy: "other",
+      });
       expectRefused(await acs({ SAMLResponse: samlResponse, RelayState: started.relayState }));
     });
 
     it("refuses a signed response that was altered after signing", async () => {
       const started = await start();
-      const signed = Buffer.from(await idp.response({ inResponseTo: started.requestId, nameId: SSO_USER.email }), "base64").toString("utf8");
+      const signed = Buffer.from(
+        await idp.response({ inResponseTo: started.requestId, nameId: SSO_USER.email }),
+        "base64",
+      ).toString("utf8");
       const altered = signed.replace(`>${SSO_USER.email}</saml:NameID>`, ">someone@northwind.example</saml:NameID>");
       expect(altered).not.toBe(signed);
-      expectRefused(await acs({ SAMLResponse: Buffer.from(altered).toString("base64"), RelayState: started.relayState }));
+      expectRefused(
+        await acs({ SAMLResponse: Buffer.from(altered).toString("base64"), RelayState: started.relayState }),
+      );
     });
 
     it("refuses an unsigned response", async () => {
       const started = await start();
-      const signed = Buffer.from(await idp.response({ inResponseTo: started.requestId, nameId: SSO_USER.email }), "base64").toString("utf8");
+      const signed = Buffer.from(
+        await idp.response({ inResponseTo: started.requestId, nameId: SSO_USER.email }),
+        "base64",
+      ).toString("utf8");
       const unsigned = signed.replace(/<ds:Signature[\s\S]*?<\/ds:Signature>/g, "");
       expect(unsigned).not.toContain("Signature");
-      expectRefused(await acs({ SAMLResponse: Buffer.from(unsigned).toString("base64"), RelayState: started.relayState }));
+      expectRefused(
+        await acs({ SAMLResponse: Buffer.from(unsigned).toString("base64"), RelayState: started.relayState }),
+      );
     });
 
     it("accepts a response signed as a whole as well as in its assertion", async () => {
       const started = await start();
-      const samlResponse = await idp.response({ inResponseTo: started.requestId, nameId: SSO_USER.email, signResponse: true });
+      const samlResponse = await idp.response({
+        inResponseTo: started.requestId,
+        nameId: SSO_USER.email,
+        signResponse: true,
+      });
       handoff(await acs({ SAMLResponse: samlResponse, RelayState: started.relayState }));
     });
 
@@ -316,7 +370,11 @@ describe.each(dbKinds())("SAML single sign-on on %s", (kind) => {
       ["another issuer", { issuer: "https://idp.evil.example/" }],
     ])("refuses an assertion meant for %s", async (_name, overrides) => {
       const started = await start();
-      const samlResponse = await idp.response({ inResponseTo: started.requestId, nameId: SSO_USER.email, ...overrides });
+      const samlResponse = await idp.response({
+        inResponseTo: started.requestId,
+        nameId: SSO_USER.email,
+        ...overrides,
+      });
       expectRefused(await acs({ SAMLResponse: samlResponse, RelayState: started.relayState }));
     });
 
@@ -334,7 +392,11 @@ describe.each(dbKinds())("SAML single sign-on on %s", (kind) => {
 
     it("refuses to take over an account bound to another subject through its e-mail address", async () => {
       const started = await start();
-      const samlResponse = await idp.response({ inResponseTo: started.requestId, nameId: "other-subject", email: SSO_USER.email });
+      const samlResponse = await idp.response({
+        inResponseTo: started.requestId,
+        nameId: "other-subject",
+        email: SSO_USER.email,
+      });
       expectRefused(await acs({ SAMLResponse: samlResponse, RelayState: started.relayState }));
     });
 
@@ -361,7 +423,11 @@ describe.each(dbKinds())("SAML single sign-on on %s", (kind) => {
 
     it("refuses a post that is not a form", async () => {
       const response = await api.service.fetch(
-        new Request(`${PUBLIC_URL}/saml/acs`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }),
+        new Request(`${PUBLIC_URL}/saml/acs`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: "{}",
+        }),
       );
       expectRefused(response);
     });
@@ -387,7 +453,10 @@ describe.each(dbKinds())("SAML single sign-on on %s", (kind) => {
       const { continueUrl } = await signedInThrough(started);
       expect(continueUrl).toBe("/ng/");
 
-      const failed = await get(api.service, `/login-saml?${new URLSearchParams({ email: "someone@unknown.example", continue: target })}`);
+      const failed = await get(
+        api.service,
+        `/login-saml?${new URLSearchParams({ email: "someone@unknown.example", continue: target })}`,
+      );
       expect(failed.status).toBe(302);
       expect(failed.headers.get("location")).toBe(`${FAILED}&email=someone%40unknown.example`);
     });
@@ -500,7 +569,9 @@ describe.each(dbKinds())("SAML single sign-on on %s", (kind) => {
     });
 
     it("is not taken for anything but a SAML hand-off", async () => {
-      const login = await api.call("POST", "/api/auth/login", { json: { Email: DEMO.users.admin.email, Password: "Rbqm-Demo-2026" } });
+      const login = await api.call("POST", "/api/auth/login", {
+        json: { Email: DEMO.users.admin.email, Password: "Rbqm-Demo-2026" },
+      });
       const { refresh_token } = (await login.json()) as { refresh_token: string };
       expect((await resume(refresh_token, "x".repeat(43))).status).toBe(400);
       expect((await resume("not-a-token", "x".repeat(43))).status).toBe(400);

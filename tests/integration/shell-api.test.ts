@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "@server/seed/demo";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbKinds } from "../support/db";
 import { startTestApi, type TestApi } from "../support/service";
 
@@ -40,8 +40,14 @@ describe.each(dbKinds())("shell calls on %s", (kind) => {
     });
 
     it("pages after filtering", async () => {
-      const response = await api.call("POST", `/api/companies/${C}/studies/get`, { token: tokens.manager!, json: { paging: { page: 2, pageSize: 1 } } });
-      expect(await response.json()).toMatchObject({ items: [{ studyName: S.second.name }], paging: { page: 2, pageSize: 1, totalCount: 2 } });
+      const response = await api.call("POST", `/api/companies/${C}/studies/get`, {
+        token: tokens.manager!,
+        json: { paging: { page: 2, pageSize: 1 } },
+      });
+      expect(await response.json()).toMatchObject({
+        items: [{ studyName: S.second.name }],
+        paging: { page: 2, pageSize: 1, totalCount: 2 },
+      });
     });
 
     it("refuses a user without the list permission", async () => {
@@ -51,7 +57,10 @@ describe.each(dbKinds())("shell calls on %s", (kind) => {
 
   describe("POST /api/users/me/notifications/get", () => {
     const count = async (token: string, fields?: Record<string, string>) => {
-      const response = await api.call("POST", "/api/users/me/notifications/get", { token, body: fields ? multipart(fields) : undefined });
+      const response = await api.call("POST", "/api/users/me/notifications/get", {
+        token,
+        body: fields ? multipart(fields) : undefined,
+      });
       expect(response.status).toBe(200);
       return ((await response.json()) as { totalRecords: number }).totalRecords;
     };
@@ -80,7 +89,10 @@ describe.each(dbKinds())("shell calls on %s", (kind) => {
     });
 
     it("refuses a study name that is not a name", async () => {
-      const response = await api.call("POST", "/api/users/me/notifications/get", { token: tokens.admin!, body: multipart({ studyName: "x".repeat(201) }) });
+      const response = await api.call("POST", "/api/users/me/notifications/get", {
+        token: tokens.admin!,
+        body: multipart({ studyName: "x".repeat(201) }),
+      });
       expect(response.status).toBe(400);
     });
   });
@@ -96,8 +108,12 @@ describe.each(dbKinds())("shell calls on %s", (kind) => {
     });
 
     it("answers 404 for a user without a picture, 403 for another user's without permission, 401 signed out", async () => {
-      expect((await api.call("POST", `/api/users/${U.monitor.id}/profilePicture/get`, { token: tokens.monitor! })).status).toBe(404);
-      expect((await api.call("POST", `/api/users/${U.admin.id}/profilePicture/get`, { token: tokens.monitor! })).status).toBe(403);
+      expect(
+        (await api.call("POST", `/api/users/${U.monitor.id}/profilePicture/get`, { token: tokens.monitor! })).status,
+      ).toBe(404);
+      expect(
+        (await api.call("POST", `/api/users/${U.admin.id}/profilePicture/get`, { token: tokens.monitor! })).status,
+      ).toBe(403);
       expect((await api.call("POST", `/api/users/${U.admin.id}/profilePicture/get`, {})).status).toBe(401);
     });
   });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "@server/seed/demo";
 import { apiRoutes } from "@server/service";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbKinds } from "../support/db";
 import { startTestApi, type TestApi } from "../support/service";
 
@@ -23,24 +23,34 @@ describe.each(dbKinds())("calls about a user stay within the company on %s", (ki
   });
 
   const check = async (address: string) => {
-    const response = await api.call("POST", "/api/auth/permissions/check", { token: admin, json: { permissions: [{ url: address }] } });
-    return ((await response.json()) as { permissionCheckResults: { result: string }[] }).permissionCheckResults[0]!.result;
+    const response = await api.call("POST", "/api/auth/permissions/check", {
+      token: admin,
+      json: { permissions: [{ url: address }] },
+    });
+    return ((await response.json()) as { permissionCheckResults: { result: string }[] }).permissionCheckResults[0]!
+      .result;
   };
 
   it("knows the calls about a user", () => {
-    expect(userScoped.map((route) => route.path).sort()).toEqual(["/users/:userId/notifications/get", "/users/:userId/profilePicture/get"]);
+    expect(userScoped.map((route) => route.path).sort()).toEqual([
+      "/users/:userId/notifications/get",
+      "/users/:userId/profilePicture/get",
+    ]);
   });
 
-  it.each(userScoped.map((route) => [route.path, route] as const))("%s: another company's user is refused, one's own company's is not", async (path) => {
-    const foreign = path.replace(":userId", DEMO.users.sso.id);
-    const own = path.replace(":userId", DEMO.users.manager.id);
-    const foreignAnswer = await api.call("POST", `/api${foreign}`, { token: admin });
-    expect(foreignAnswer.status).toBe(403);
-    expect(await check(`api${foreign}`)).toBe("Deny");
-    const ownAnswer = await api.call("POST", `/api${own}`, { token: admin });
-    expect(ownAnswer.status).not.toBe(403);
-    expect(await check(`api${own}`)).toBe("Allow");
-  });
+  it.each(userScoped.map((route) => [route.path, route] as const))(
+    "%s: another company's user is refused, one's own company's is not",
+    async (path) => {
+      const foreign = path.replace(":userId", DEMO.users.sso.id);
+      const own = path.replace(":userId", DEMO.users.manager.id);
+      const foreignAnswer = await api.call("POST", `/api${foreign}`, { token: admin });
+      expect(foreignAnswer.status).toBe(403);
+      expect(await check(`api${foreign}`)).toBe("Deny");
+      const ownAnswer = await api.call("POST", `/api${own}`, { token: admin });
+      expect(ownAnswer.status).not.toBe(403);
+      expect(await check(`api${own}`)).toBe("Allow");
+    },
+  );
 
   it("a user unknown to the company is refused too (403), never told apart from others", async () => {
     const response = await api.call("POST", "/api/users/6560de0000000000000009ff/profilePicture/get", { token: admin });

@@ -66,7 +66,8 @@ export async function providerMetadata(issuer: string): Promise<ProviderMetadata
         return value;
       })
       .catch((error: unknown) => {
-        if (error instanceof DiscoveryError) failureCache.set(issuer, { error, expiresAt: Date.now() + FAILURE_TTL_MS });
+        if (error instanceof DiscoveryError)
+          failureCache.set(issuer, { error, expiresAt: Date.now() + FAILURE_TTL_MS });
         throw error;
       })
       .finally(() => pending.delete(issuer));
@@ -88,16 +89,20 @@ async function fetchMetadata(issuer: string): Promise<ProviderMetadata> {
     const text = await response.text();
     if (text.length > MAX_DOCUMENT_BYTES) throw new DiscoveryError("The discovery document is too large.");
     const parsed = JSON.parse(text) as unknown;
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new DiscoveryError("The discovery document is not an object.");
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
+      throw new DiscoveryError("The discovery document is not an object.");
     document = parsed as Record<string, unknown>;
   } catch (error) {
     if (error instanceof DiscoveryError) throw error;
-    throw new DiscoveryError(`The discovery document could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    throw new DiscoveryError(
+      `The discovery document could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   // Discovery §4.3: the issuer in the document must be exactly the one configured, or the IdP is not the one meant.
   if (document.issuer !== issuer) throw new DiscoveryError("The discovery document names another issuer.");
   const { authorization_endpoint, token_endpoint, jwks_uri, code_challenge_methods_supported: pkce } = document;
-  if (!isAcceptableEndpoint(authorization_endpoint)) throw new DiscoveryError("The authorization endpoint is missing or not https.");
+  if (!isAcceptableEndpoint(authorization_endpoint))
+    throw new DiscoveryError("The authorization endpoint is missing or not https.");
   if (!isAcceptableEndpoint(token_endpoint)) throw new DiscoveryError("The token endpoint is missing or not https.");
   if (!isAcceptableEndpoint(jwks_uri)) throw new DiscoveryError("The jwks_uri is missing or not https.");
   // An IdP that states its PKCE methods must offer S256; one that states none is tried (it may still enforce PKCE).

@@ -14,21 +14,34 @@ import type { Db } from "../../db/database";
 import type { ServiceDeps } from "../../deps";
 import { ApiError } from "../../http/problem";
 import { users } from "../../users/schema";
+import { findUserByEmail } from "../../users/service";
 import { ssoAssertionsSeen } from "../schema";
 import { startSession, type TokenSet } from "../sessions";
 import { ssoCompanyFor } from "../sso";
 import { DiscoveryError, providerKeys, providerMetadata } from "./discovery";
-import { findUserByEmail } from "../../users/service";
 
 /** An id token older than this (by its iat) is refused, however long the IdP let it live. */
 export const ID_TOKEN_MAX_AGE_SECONDS = 10 * 60;
 /** Clock difference tolerated between the IdP and us. */
 export const CLOCK_TOLERANCE_SECONDS = 60;
 /** Asymmetric algorithms only: a symmetric one would need a client secret, which the product never has. */
-const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA", "Ed25519"];
+const ALGORITHMS = [
+  "RS256",
+  "RS384",
+  "RS512",
+  "PS256",
+  "PS384",
+  "PS512",
+  "ES256",
+  "ES384",
+  "ES512",
+  "EdDSA",
+  "Ed25519",
+];
 const SEEN_PREFIX = "oidc:";
 
-const failed = (detail = "Single sign-on did not succeed.", status = 400) => new ApiError(status, OidcSsoResult.SsoFailed, detail);
+const failed = (detail = "Single sign-on did not succeed.", status = 400) =>
+  new ApiError(status, OidcSsoResult.SsoFailed, detail);
 
 interface OidcCompany {
   id: string;
@@ -38,7 +51,10 @@ interface OidcCompany {
 function parseConfig(companyId: string, raw: unknown, deps: ServiceDeps): OidcSsoConfig {
   const parsed = oidcSsoConfigSchema.safeParse(raw ?? {});
   if (!parsed.success) {
-    deps.logger.error({ companyId, issues: parsed.error.issues }, "the company's OIDC single sign-on configuration is not valid");
+    deps.logger.error(
+      { companyId, issues: parsed.error.issues },
+      "the company's OIDC single sign-on configuration is not valid",
+    );
     throw failed("Single sign-on is not configured correctly for this company.");
   }
   return parsed.data;
@@ -54,7 +70,10 @@ async function metadataFor(deps: ServiceDeps, company: OidcCompany) {
     return await providerMetadata(company.config.issuer);
   } catch (error) {
     if (!(error instanceof DiscoveryError)) throw error;
-    deps.logger.warn({ companyId: company.id, issuer: company.config.issuer, reason: error.message }, "OIDC discovery failed");
+    deps.logger.warn(
+      { companyId: company.id, issuer: company.config.issuer, reason: error.message },
+      "OIDC discovery failed",
+    );
     throw failed("The company's identity provider cannot be reached.", 502);
   }
 }
@@ -104,7 +123,11 @@ export async function oidcLogin(deps: ServiceDeps, db: Db, input: OidcLoginInput
   const user = await accountFor(db, company.id, claims);
   if (!user) {
     deps.logger.info({ companyId: company.id, sub: claims.sub }, "OIDC sign-in: no account for the subject");
-    throw new ApiError(400, OidcSsoResult.SsoNoAccount, "The identity provider signed you in, but there is no account for you here.");
+    throw new ApiError(
+      400,
+      OidcSsoResult.SsoNoAccount,
+      "The identity provider signed you in, but there is no account for you here.",
+    );
   }
   if (user.isBlocked) throw new ApiError(400, OidcSsoResult.Denied, "The account is restricted from signing in.");
 
@@ -113,7 +136,12 @@ export async function oidcLogin(deps: ServiceDeps, db: Db, input: OidcLoginInput
   return tokens;
 }
 
-async function verifyIdToken(deps: ServiceDeps, company: OidcCompany, jwksUri: string, input: OidcLoginInput): Promise<JWTPayload & { sub: string }> {
+async function verifyIdToken(
+  deps: ServiceDeps,
+  company: OidcCompany,
+  jwksUri: string,
+  input: OidcLoginInput,
+): Promise<JWTPayload & { sub: string }> {
   const { issuer, clientId } = company.config;
   const reject = (reason: string): never => {
     deps.logger.warn({ companyId: company.id, issuer, reason }, "OIDC id token refused");
@@ -152,7 +180,9 @@ function timingSafeEqualText(a: string, b: string): boolean {
 /** Each id token signs in once: its hash is kept until it expires; a second presentation is refused. */
 async function acceptOnce(db: Db, companyId: string, idToken: string, claims: JWTPayload): Promise<void> {
   const now = new Date();
-  await db.delete(ssoAssertionsSeen).where(and(like(ssoAssertionsSeen.key, `${SEEN_PREFIX}%`), lt(ssoAssertionsSeen.expiresAt, now)));
+  await db
+    .delete(ssoAssertionsSeen)
+    .where(and(like(ssoAssertionsSeen.key, `${SEEN_PREFIX}%`), lt(ssoAssertionsSeen.expiresAt, now)));
   const key = `${SEEN_PREFIX}${crypto.createHash("sha256").update(idToken).digest("hex")}`;
   // Kept at least until the token could no longer pass verification (exp plus the tolerated clock difference).
   const expiresAt = new Date((claims.exp! + CLOCK_TOLERANCE_SECONDS) * 1000);
@@ -172,7 +202,11 @@ async function acceptOnce(db: Db, companyId: string, idToken: string, claims: JW
 async function accountFor(db: Db, companyId: string, claims: JWTPayload & { sub: string }) {
   const columns = { id: users.id, email: users.email, displayName: users.displayName, isBlocked: users.isBlocked };
   const ofCompany = and(eq(users.homeCompanyId, companyId), eq(users.isDeleted, false));
-  const [bySubject] = await db.select(columns).from(users).where(and(ofCompany, eq(users.ssoSubject, claims.sub))).limit(1);
+  const [bySubject] = await db
+    .select(columns)
+    .from(users)
+    .where(and(ofCompany, eq(users.ssoSubject, claims.sub)))
+    .limit(1);
   if (bySubject) return bySubject;
   if (claims.email_verified !== true || typeof claims.email !== "string") return undefined;
   const email = claims.email.trim().toLowerCase();

@@ -37,7 +37,12 @@ export const samlCompanyConfigSchema = z.object({
   wantAuthnResponseSigned: z.boolean().default(false),
   identifierFormat: z.string().min(1).nullable().default(EMAIL_NAME_ID_FORMAT),
   emailAttribute: z.string().min(1).optional(),
-  acceptedClockSkewMs: z.number().int().min(0).max(5 * 60 * 1000).default(60 * 1000),
+  acceptedClockSkewMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(5 * 60 * 1000)
+    .default(60 * 1000),
   disableRequestedAuthnContext: z.boolean().default(false),
 });
 

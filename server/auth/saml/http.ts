@@ -1,15 +1,21 @@
 import { Hono } from "hono";
-import { readCookie } from "../../contracts/cookies";
-import { samlResumeSchema, ssoBindingCookie, ssoBindingCookieName, SsoError, SSO_REQUEST_TTL_SECONDS } from "../../contracts/sso";
 import { isValidEmail, normaliseEmail } from "../../contracts/auth";
+import { readCookie } from "../../contracts/cookies";
+import { NO_STORE } from "../../contracts/headers";
 import { safeLocalPath } from "../../contracts/redirects";
+import {
+  samlResumeSchema,
+  ssoBindingCookie,
+  ssoBindingCookieName,
+  SsoError,
+  SSO_REQUEST_TTL_SECONDS,
+} from "../../contracts/sso";
 import type { ServiceDeps } from "../../deps";
+import { readBodyText } from "../../http/body";
 import { ApiError } from "../../http/problem";
 import { defineRoute } from "../../http/route";
-import { consumeSamlResponse, resumeSamlLogin, SamlFailure, samlMetadata, spSigning, startSamlLogin } from "./service";
-import { readBodyText } from "../../http/body";
 import { tokenResponse } from "../http";
-import { NO_STORE } from "../../contracts/headers";
+import { consumeSamlResponse, resumeSamlLogin, SamlFailure, samlMetadata, spSigning, startSamlLogin } from "./service";
 
 /** The assertion consumer service takes form posts of at most this size (a signed response is a few KiB). */
 const MAX_ACS_BODY_BYTES = 512 * 1024;
@@ -29,12 +35,14 @@ function failureLocation(email?: string, continueUrl?: string): string {
 }
 
 function logFailure(deps: ServiceDeps, step: string, error: unknown): void {
-  if (error instanceof SamlFailure) deps.logger.warn({ step, reason: error.reason, ...error.details }, "SAML sign-in refused");
+  if (error instanceof SamlFailure)
+    deps.logger.warn({ step, reason: error.reason, ...error.details }, "SAML sign-in refused");
   else deps.logger.error({ step, err: error }, "SAML sign-in failed");
 }
 
 async function readForm(request: Request): Promise<URLSearchParams> {
-  if (Number(request.headers.get("content-length") ?? "0") > MAX_ACS_BODY_BYTES) throw new SamlFailure("the post is too large");
+  if (Number(request.headers.get("content-length") ?? "0") > MAX_ACS_BODY_BYTES)
+    throw new SamlFailure("the post is too large");
   if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded")) {
     throw new SamlFailure("the post is not a form");
   }
@@ -62,7 +70,9 @@ export function createSamlRouter(deps: ServiceDeps): Hono {
         continueUrl,
         binding: readCookie(c.req.header("cookie"), cookieName),
       });
-      return redirect(location, { "set-cookie": ssoBindingCookie(deps.config.publicUrl, binding, SSO_REQUEST_TTL_SECONDS) });
+      return redirect(location, {
+        "set-cookie": ssoBindingCookie(deps.config.publicUrl, binding, SSO_REQUEST_TTL_SECONDS),
+      });
     } catch (error) {
       logFailure(deps, "login-saml", error);
       const email = normaliseEmail(url.searchParams.get("email") ?? "").toLowerCase();
@@ -73,7 +83,10 @@ export function createSamlRouter(deps: ServiceDeps): Hono {
   router.post("/saml/acs", async (c) => {
     try {
       const form = await readForm(c.req.raw);
-      const { location } = await consumeSamlResponse(deps, { samlResponse: form.get("SAMLResponse"), relayState: form.get("RelayState") });
+      const { location } = await consumeSamlResponse(deps, {
+        samlResponse: form.get("SAMLResponse"),
+        relayState: form.get("RelayState"),
+      });
       return redirect(location);
     } catch (error) {
       logFailure(deps, "acs", error);
@@ -84,7 +97,10 @@ export function createSamlRouter(deps: ServiceDeps): Hono {
   router.get("/saml/metadata", () => {
     return new Response(samlMetadata(deps), {
       status: 200,
-      headers: { "content-type": "application/samlmetadata+xml; charset=utf-8", "cache-control": "public, max-age=3600" },
+      headers: {
+        "content-type": "application/samlmetadata+xml; charset=utf-8",
+        "cache-control": "public, max-age=3600",
+      },
     });
   });
 

@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { CacheItem, CacheProvider } from "@node-saml/node-saml";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/database";
 import { ssoAssertionsSeen, ssoRequests } from "../schema";
 
@@ -140,7 +140,12 @@ export async function consumeRequest(db: Db, id: string): Promise<boolean> {
 }
 
 /** Records an assertion id; false when it was seen before (a replay). */
-export async function markAssertionSeen(db: Db, companyId: string, assertionId: string, expiresAt: Date): Promise<boolean> {
+export async function markAssertionSeen(
+  db: Db,
+  companyId: string,
+  assertionId: string,
+  expiresAt: Date,
+): Promise<boolean> {
   const rows = await db
     .insert(ssoAssertionsSeen)
     .values({ key: `saml:${companyId}:${assertionId}`, companyId, expiresAt })
@@ -154,6 +159,10 @@ export async function pruneSamlState(db: Db): Promise<void> {
   const now = new Date();
   await db
     .delete(ssoRequests)
-    .where(and(eq(ssoRequests.protocol, "saml"), lt(ssoRequests.expiresAt, new Date(now.getTime() - 24 * 60 * 60 * 1000))));
-  await db.delete(ssoAssertionsSeen).where(and(sql`${ssoAssertionsSeen.key} like 'saml:%'`, lt(ssoAssertionsSeen.expiresAt, now)));
+    .where(
+      and(eq(ssoRequests.protocol, "saml"), lt(ssoRequests.expiresAt, new Date(now.getTime() - 24 * 60 * 60 * 1000))),
+    );
+  await db
+    .delete(ssoAssertionsSeen)
+    .where(and(sql`${ssoAssertionsSeen.key} like 'saml:%'`, lt(ssoAssertionsSeen.expiresAt, now)));
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import { and, eq } from "drizzle-orm";
 import { generateServiceProviderMetadata, SAML, ValidateInResponseTo, type Profile } from "@node-saml/node-saml";
+import { and, eq } from "drizzle-orm";
 import { companies } from "../../companies/schema";
 import { isValidEmail, normaliseEmail } from "../../contracts/auth";
 import { safeLocalPath } from "../../contracts/redirects";
@@ -9,6 +9,7 @@ import { SSO_BINDING_PATTERN, SSO_REQUEST_TTL_SECONDS } from "../../contracts/ss
 import type { Db } from "../../db/database";
 import type { ServiceDeps } from "../../deps";
 import { users } from "../../users/schema";
+import { findUserByEmail } from "../../users/service";
 import { refreshTokens } from "../schema";
 import { refreshSession, revokeSession, startSession, type TokenSet } from "../sessions";
 import { ssoCompanyFor } from "../sso";
@@ -23,7 +24,6 @@ import {
   SamlRequestStore,
   type PendingSamlRequest,
 } from "./requests";
-import { findUserByEmail } from "../../users/service";
 
 /** A single sign-on step that did not succeed. The reason is logged; the browser only learns "it failed". */
 export class SamlFailure extends Error {
@@ -38,7 +38,8 @@ export class SamlFailure extends Error {
 
 const REQUEST_TTL_MS = SSO_REQUEST_TTL_SECONDS * 1000;
 
-export const hashBinding = (value: string) => crypto.createHash("sha256").update(`sso-binding:${value}`).digest("base64url");
+export const hashBinding = (value: string) =>
+  crypto.createHash("sha256").update(`sso-binding:${value}`).digest("base64url");
 export const newBinding = () => crypto.randomBytes(32).toString("base64url");
 
 function companyConfig(companyId: string, raw: unknown): SamlCompanyConfig {
@@ -60,7 +61,10 @@ export function spSigning(deps: ServiceDeps): { privateKey: string; cert: string
     spKeys.set(
       files,
       files.spPrivateKeyFile && files.spCertFile
-        ? { privateKey: fs.readFileSync(files.spPrivateKeyFile, "utf8"), cert: fs.readFileSync(files.spCertFile, "utf8") }
+        ? {
+            privateKey: fs.readFileSync(files.spPrivateKeyFile, "utf8"),
+            cert: fs.readFileSync(files.spCertFile, "utf8"),
+          }
         : null,
     );
   }
@@ -149,7 +153,8 @@ function emailFrom(profile: Profile, config: SamlCompanyConfig): string | null {
   const attributes = (profile.attributes ?? {}) as Record<string, unknown>;
   if (config.emailAttribute) candidates.push(attributes[config.emailAttribute]);
   candidates.push(profile.email, profile.mail);
-  if (profile.nameIDFormat === EMAIL_NAME_ID_FORMAT || isValidEmail(profile.nameID ?? "")) candidates.push(profile.nameID);
+  if (profile.nameIDFormat === EMAIL_NAME_ID_FORMAT || isValidEmail(profile.nameID ?? ""))
+    candidates.push(profile.nameID);
   for (const candidate of candidates) {
     const value = Array.isArray(candidate) ? candidate[0] : candidate;
     if (typeof value === "string" && isValidEmail(value.trim())) return value.trim().toLowerCase();
@@ -190,7 +195,8 @@ export async function consumeSamlResponse(
   input: { samlResponse: unknown; relayState: unknown },
 ): Promise<{ location: string }> {
   const db = deps.database.db;
-  if (typeof input.samlResponse !== "string" || input.samlResponse.length === 0) throw new SamlFailure("no SAMLResponse");
+  if (typeof input.samlResponse !== "string" || input.samlResponse.length === 0)
+    throw new SamlFailure("no SAMLResponse");
   if (typeof input.relayState !== "string" || !/^_[0-9a-f]{40}$/.test(input.relayState)) {
     throw new SamlFailure("no RelayState of ours (unsolicited responses are not accepted)");
   }
@@ -198,7 +204,8 @@ export async function consumeSamlResponse(
   const request = await findRequest(db, requestId);
   if (!request) throw new SamlFailure("unknown request", { requestId });
   const [company] = await db.select().from(companies).where(eq(companies.id, request.companyId)).limit(1);
-  if (!company || company.ssoProtocol !== "saml") throw new SamlFailure("the company no longer signs in through SAML", { requestId });
+  if (!company || company.ssoProtocol !== "saml")
+    throw new SamlFailure("the company no longer signs in through SAML", { requestId });
   const config = companyConfig(company.id, company.ssoConfig);
   const sp = serviceProvider(deps.config.publicUrl);
 
@@ -207,21 +214,36 @@ export async function consumeSamlResponse(
   try {
     ({ profile } = await saml.validatePostResponseAsync({ SAMLResponse: input.samlResponse }));
   } catch (error) {
-    throw new SamlFailure("the response did not validate", { requestId, error: error instanceof Error ? error.message : String(error) });
+    throw new SamlFailure("the response did not validate", {
+      requestId,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
   if (!profile) throw new SamlFailure("the response signs no one in", { requestId });
   if (profile.inResponseTo !== requestId) {
-    throw new SamlFailure("the response answers another request than its RelayState names", { requestId, inResponseTo: profile.inResponseTo });
+    throw new SamlFailure("the response answers another request than its RelayState names", {
+      requestId,
+      inResponseTo: profile.inResponseTo,
+    });
   }
-  if (profile.issuer !== config.idpIssuer) throw new SamlFailure("the assertion comes from another issuer", { requestId, issuer: profile.issuer });
-  const destination = /<(?:[\w.-]+:)?Response\b[^>]*?\sDestination="([^"]*)"/.exec(profile.getSamlResponseXml?.() ?? "")?.[1];
-  if (destination !== undefined && destination !== sp.acsUrl) throw new SamlFailure("the response is meant for another destination", { destination });
+  if (profile.issuer !== config.idpIssuer)
+    throw new SamlFailure("the assertion comes from another issuer", { requestId, issuer: profile.issuer });
+  const destination = /<(?:[\w.-]+:)?Response\b[^>]*?\sDestination="([^"]*)"/.exec(
+    profile.getSamlResponseXml?.() ?? "",
+  )?.[1];
+  if (destination !== undefined && destination !== sp.acsUrl)
+    throw new SamlFailure("the response is meant for another destination", { destination });
 
   const facts = assertionFacts(profile);
   const now = Date.now();
-  const bearer = facts.confirmations.find((c) => c.Recipient === sp.acsUrl && c.NotOnOrAfter && Date.parse(c.NotOnOrAfter) > now - config.acceptedClockSkewMs);
+  const bearer = facts.confirmations.find(
+    (c) => c.Recipient === sp.acsUrl && c.NotOnOrAfter && Date.parse(c.NotOnOrAfter) > now - config.acceptedClockSkewMs,
+  );
   if (!bearer) throw new SamlFailure("no bearer confirmation for this service with a lifetime", { requestId });
-  const validUntil = Math.max(Date.parse(bearer.NotOnOrAfter!), facts.notOnOrAfter ? Date.parse(facts.notOnOrAfter) || 0 : 0);
+  const validUntil = Math.max(
+    Date.parse(bearer.NotOnOrAfter!),
+    facts.notOnOrAfter ? Date.parse(facts.notOnOrAfter) || 0 : 0,
+  );
   const seenUntil = new Date(Math.max(validUntil + config.acceptedClockSkewMs, now + REQUEST_TTL_MS));
   if (!(await markAssertionSeen(db, company.id, facts.id, seenUntil))) {
     throw new SamlFailure("the assertion was already used", { requestId, assertionId: facts.id });
@@ -231,13 +253,15 @@ export async function consumeSamlResponse(
   if (!nameId) throw new SamlFailure("the assertion names no subject", { requestId });
   const email = emailFrom(profile, config);
   const user = await userFor(db, company.id, nameId, email);
-  if (!user || user.isDeleted) throw new SamlFailure("no account for the asserted subject", { requestId, companyId: company.id, nameId });
+  if (!user || user.isDeleted)
+    throw new SamlFailure("no account for the asserted subject", { requestId, companyId: company.id, nameId });
   if (user.isBlocked) throw new SamlFailure("the account is blocked", { requestId, userId: user.id });
 
   const tokens = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const started = await startSession(deps, tx, { user, method: "saml", handoff: true });
-    if (!(await claimRequest(tx, requestId, started.sessionId))) throw new SamlFailure("the request was already answered", { requestId });
+    if (!(await claimRequest(tx, requestId, started.sessionId)))
+      throw new SamlFailure("the request was already answered", { requestId });
     return started.tokens;
   });
   deps.logger.info({ userId: user.id, companyId: company.id, requestId }, "SAML assertion accepted");
@@ -249,14 +273,19 @@ export async function consumeSamlResponse(
  * POST /api/auth/saml/resume: redeems the hand-off token of /ng/saml/resumeLogin, once, from the browser that
  * started the sign-in (its binding value). The refresh rotates the token, so the one in the address is spent.
  */
-export async function resumeSamlLogin(deps: ServiceDeps, input: { token: string; binding?: string }): Promise<TokenSet> {
+export async function resumeSamlLogin(
+  deps: ServiceDeps,
+  input: { token: string; binding?: string },
+): Promise<TokenSet> {
   const db = deps.database.db;
   const claims = await deps.tokens.verifyRefreshToken(input.token);
   if (!claims) throw new SamlFailure("the hand-off token is invalid or has expired");
   const request = await findBySession(db, claims.sessionId);
   if (!request) throw new SamlFailure("the token is not a SAML hand-off", { sessionId: claims.sessionId });
   const expected = Buffer.from(request.data.browserHash ?? "");
-  const presented = Buffer.from(input.binding && SSO_BINDING_PATTERN.test(input.binding) ? hashBinding(input.binding) : "");
+  const presented = Buffer.from(
+    input.binding && SSO_BINDING_PATTERN.test(input.binding) ? hashBinding(input.binding) : "",
+  );
   if (expected.length === 0 || presented.length !== expected.length || !crypto.timingSafeEqual(presented, expected)) {
     await revokeSession(db, claims.sessionId, "SAML hand-off from another browser");
     throw new SamlFailure("the hand-off was presented by another browser than the one that started the sign-in", {
@@ -264,7 +293,11 @@ export async function resumeSamlLogin(deps: ServiceDeps, input: { token: string;
     });
   }
   // Redeemed before (here, or as a plain refresh by whoever else held the token): the grant is not this browser's.
-  const [issued] = await db.select({ rotatedAt: refreshTokens.rotatedAt }).from(refreshTokens).where(eq(refreshTokens.id, claims.jti)).limit(1);
+  const [issued] = await db
+    .select({ rotatedAt: refreshTokens.rotatedAt })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.id, claims.jti))
+    .limit(1);
   if (!issued || issued.rotatedAt || !(await consumeRequest(db, request.id))) {
     await revokeSession(db, claims.sessionId, "SAML hand-off reused");
     throw new SamlFailure("the hand-off was already redeemed", { sessionId: claims.sessionId });
@@ -280,7 +313,9 @@ export function samlMetadata(deps: ServiceDeps): string {
   const sp = serviceProvider(deps.config.publicUrl);
   const signing = spSigning(deps);
   return generateServiceProviderMetadata({
-    ...(signing ? { privateKey: signing.privateKey, publicCerts: signing.cert, signatureAlgorithm: "sha256" as const } : { publicCerts: null }),
+    ...(signing
+      ? { privateKey: signing.privateKey, publicCerts: signing.cert, signatureAlgorithm: "sha256" as const }
+      : { publicCerts: null }),
     issuer: sp.entityId,
     callbackUrl: sp.acsUrl,
     identifierFormat: EMAIL_NAME_ID_FORMAT,

@@ -118,7 +118,7 @@ test.describe("the Node service", () => {
       expect(denied.status).toBe(401);
       const page = await browser.newPage();
       await page.goto(`http://127.0.0.1:${webPort}/ng/error?errorMessage=over%20http`);
-      await expect(page.getByRole("alert")).toHaveText("Details: over http");
+      await expect(page.getByRole("alert")).toHaveText("over http");
       await expect(page.getByRole("link", { name: "Contact support" })).toBeVisible();
       await page.close();
       // The request id travels from the web service to the API service.

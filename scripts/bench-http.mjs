@@ -70,7 +70,9 @@ async function startService(extraEnv) {
     while ((at = buffered.indexOf("\n")) >= 0) {
       const line = buffered.slice(0, at);
       buffered = buffered.slice(at + 1);
-      if (log.length < 10_000 && line.includes('"request"')) log.push(line);
+      if (!line.includes('"request"')) continue;
+      log.push(line);
+      if (log.length > 1000) log.splice(0, log.length - 500);
     }
   });
   const base = `http://127.0.0.1:${port}`;
@@ -135,10 +137,10 @@ async function load(url, { connections = 8, headers = {} } = {}) {
 
 /** The request log lines of one page: API calls, permission checks and database queries per request. */
 async function costOf(service, url, headers) {
-  const before = service.log.length;
+  service.log.length = 0;
   await fetch(url, { headers });
   await new Promise((r) => setTimeout(r, 300));
-  const lines = service.log.slice(before).map((line) => JSON.parse(line));
+  const lines = service.log.map((line) => JSON.parse(line));
   const entry = lines.find((l) => l.path && url.endsWith(l.path.split("?")[0])) ?? lines.at(-1) ?? {};
   return {
     apiCalls: entry.apiCalls ?? "?",

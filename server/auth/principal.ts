@@ -4,7 +4,7 @@ import type { ReferenceCache } from "../cache/reference";
 import { companies } from "../companies/schema";
 import type { Db } from "../db/database";
 import { cacheEpochs } from "../db/meta-schema";
-import { isAllowed, parseAddress, type Grant, type PermissionContext } from "../permissions/engine";
+import { isAboutCaller, isAllowed, parseAddress, type Grant, type PermissionContext } from "../permissions/engine";
 import { loadGrants, loadMemberships } from "../permissions/service";
 import { users } from "../users/schema";
 import { authSessions } from "./schema";
@@ -44,19 +44,25 @@ export type AuthenticationMemo = Map<string, Promise<Authentication>>;
  * their sign-in grant, which must still be active (logout, refresh-token reuse and password reset end it at once),
  * and the reference epoch: one database round trip.
  */
+export interface AuthenticationDeps {
+  db: Db;
+  tokens: TokenService;
+  cache: ReferenceCache;
+  /** What every caller may call about themself, whatever their grants: from the route table (server/http/route.ts). */
+  selfGrants: readonly Grant[];
+}
+
 export function authenticate(
   request: Request,
-  db: Db,
-  tokens: TokenService,
-  cache: ReferenceCache,
+  deps: AuthenticationDeps,
   memo?: AuthenticationMemo,
 ): Promise<Authentication> {
   const header = request.headers.get("authorization");
   if (!header) return Promise.resolve({ kind: "anonymous" });
-  if (!memo) return authenticateHeader(header, db, tokens, cache);
+  if (!memo) return authenticateHeader(header, deps);
   let pending = memo.get(header);
   if (!pending) {
-    pending = authenticateHeader(header, db, tokens, cache);
+    pending = authenticateHeader(header, deps);
     memo.set(header, pending);
   }
   return pending;
@@ -105,9 +111,7 @@ function principalQuery(db: Db) {
 
 async function authenticateHeader(
   header: string,
-  db: Db,
-  tokens: TokenService,
-  cache: ReferenceCache,
+  { db, tokens, cache, selfGrants }: AuthenticationDeps,
 ): Promise<Authentication> {
   const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header.trim());
   if (!match) return { kind: "invalid", reason: "The Authorization header is not a Bearer token." };
@@ -122,6 +126,7 @@ async function authenticateHeader(
   }
   const principal = createPrincipal(db, row, claims.sessionId, {
     cache,
+    selfGrants,
     epoch: Number(row.epoch ?? 0),
     hasProfilePicture: row.hasProfilePicture === true,
     homeCompanyToolEnabled: row.toolEnabled === true,
@@ -136,6 +141,7 @@ export function createPrincipal(
   sessionId: string | null,
   extra: {
     cache?: ReferenceCache;
+    selfGrants?: readonly Grant[];
     epoch?: number;
     hasProfilePicture?: boolean;
     homeCompanyToolEnabled?: boolean;
@@ -143,6 +149,7 @@ export function createPrincipal(
   } = {},
 ): Principal {
   const epoch = extra.epoch ?? 0;
+  const selfGrants = extra.selfGrants ?? [];
   let grants: Promise<Grant[]> | undefined;
   const load = () =>
     (grants ??= extra.cache
@@ -161,11 +168,14 @@ export function createPrincipal(
     notificationsVersion: extra.notificationsVersion ?? 0,
     grants: load,
     async can(address) {
-      const context: PermissionContext = { companyId: user.homeCompanyId };
+      const context: PermissionContext = { companyId: user.homeCompanyId, userId: user.id };
+      const parsed = parseAddress(address, context);
+      if (!parsed) return false;
+      // What anyone may call about themself needs no look-up.
+      if (isAboutCaller(parsed, context) && isAllowed(address, selfGrants, context)) return true;
       // An address about a user is decided by that user's companies (server/permissions/engine.ts).
-      const subject = parseAddress(address, context)?.subjectUserId;
-      if (subject) {
-        const subjectId = subject === "me" ? user.id : subject;
+      if (parsed.subjectUserId !== null) {
+        const subjectId = isAboutCaller(parsed, context) ? user.id : parsed.subjectUserId;
         const loadSubject = () => loadMemberships(db, subjectId);
         context.subjectUserCompanies = await (extra.cache
           ? extra.cache.get(`memberships:${subjectId}`, epoch, loadSubject)

@@ -3,7 +3,12 @@ import { type z } from "zod";
 import type { ChangePair } from "../audit/changes";
 import type { AuditActor, AuditLevel, ContextOfChange } from "../audit/schema";
 import { appendAuditEntry } from "../audit/service";
-import { authenticate, type AuthenticationMemo, type Principal } from "../auth/principal";
+import {
+  authenticate,
+  type AuthenticationDeps,
+  type AuthenticationMemo,
+  type Principal,
+} from "../auth/principal";
 import { ErrorCode } from "../contracts/common";
 import { NO_STORE } from "../contracts/headers";
 import { isDatabaseUnavailable } from "../db/availability";
@@ -20,7 +25,7 @@ import {
   serviceUnavailable,
   validationFailed,
 } from "./problem";
-import type { AuditScope, RouteDefinition } from "./route";
+import { selfGrantsOf, type AuditScope, type RouteDefinition } from "./route";
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -31,6 +36,7 @@ export const noSuchCall = () =>
 /** Builds the /api router: every route authenticated, authorised, validated and, when it changes state, audited. */
 export function createApiRouter(deps: ServiceDeps, routes: readonly RouteDefinition[]): Hono {
   const api = new Hono();
+  const authentication = { db: deps.database.db, tokens: deps.tokens, cache: deps.cache, selfGrants: selfGrantsOf(routes) };
   for (const route of routes) {
     api.on(route.method, route.path, async (c) => {
       const request = c.req.raw;
@@ -39,6 +45,7 @@ export function createApiRouter(deps: ServiceDeps, routes: readonly RouteDefinit
         const memo = (c.env as { authentications?: unknown } | undefined)?.authentications;
         return await handle(
           deps,
+          authentication,
           route,
           request,
           c.req.param() as Record<string, string>,
@@ -63,6 +70,7 @@ export function createApiRouter(deps: ServiceDeps, routes: readonly RouteDefinit
 
 async function handle(
   deps: ServiceDeps,
+  authentication: AuthenticationDeps,
   route: RouteDefinition,
   request: Request,
   params: Record<string, string>,
@@ -72,7 +80,7 @@ async function handle(
   const url = new URL(request.url);
 
   // 1. Who is calling: one query for the caller, their sign-in grant and the reference epoch, once per web request.
-  const auth = await authenticate(request, db, deps.tokens, deps.cache, authentications);
+  const auth = await authenticate(request, authentication, authentications);
   let principal: Principal | null = null;
   if (auth.kind === "user") principal = auth.principal;
   // A token that no longer works (expired, revoked, a blocked user) is refused on every call, public ones too, so
@@ -80,11 +88,14 @@ async function handle(
   else if (auth.kind === "invalid") throw notAuthenticated(auth.reason);
   else if (route.access !== "public") throw notAuthenticated();
 
-  // 2. May they: the permission address is the call path prefixed with "api" (000 §6).
+  // 2. May they: the permission address is the call path prefixed with "api" (000 §6). The same principal.can
+  // answers the permission check call, so the two always agree; what one may call about oneself is in it too.
   if (route.access === "permission") {
     const address = url.pathname.replace(/^\//, "");
     if (!(await principal!.can(address))) throw forbidden();
   }
+  // A call about "me" is about the caller: handlers always see a user id.
+  if (params.userId === "me" && principal) params = { ...params, userId: principal.userId };
 
   // 3. What they sent.
   const raw = await readBody(request, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);

@@ -9,21 +9,26 @@
  *   **            matches zero or more segments
  *   {companyId}   matches the company of the grant's scope (any company for a system grant)
  *   {studyName}   matches the study of the grant's scope (any study of the company for a company grant)
- * An address about a user (`api/users/{userId}/…`) belongs to that user's companies, not to the caller's: a
- * company-scoped grant reaches it only when the user is a member of the grant's company, and a study grant never.
+ * An address about a user (`api/users/{userId}/…`, `api/users/me/…` for the caller) belongs to that user's
+ * companies, not to the caller's: a company-scoped grant reaches it only when the user is a member of the grant's
+ * company, a study grant never, a system grant as its pattern says, and a self grant only when the user is the caller.
  * Anything that is not allowed is denied. See docs/decisions/0005-permissions.md.
  */
 
 export type GrantScope =
   | { scope: "system" }
   | { scope: "company"; companyId: string }
-  | { scope: "study"; companyId: string; studyName: string };
+  | { scope: "study"; companyId: string; studyName: string }
+  /** Calls about the caller themself (`api/users/me/…` or their own id): what a route allows anyone about themself. */
+  | { scope: "self" };
 
 export type Grant = GrantScope & { pattern: string };
 
 export interface PermissionContext {
   /** The company that applies to addresses naming none (the user's home company). */
   companyId: string | null;
+  /** The caller: an address about this user (or `me`) is about the caller themself. */
+  userId?: string | null;
   /** The companies of the user an address is about (`api/users/{userId}/…`), as the caller looked them up. */
   subjectUserCompanies?: readonly string[];
 }
@@ -111,17 +116,27 @@ export function validatePattern(pattern: string): string | null {
   return null;
 }
 
+/** True when the user an address is about is the caller. */
+export function isAboutCaller(address: ParsedAddress, context: Pick<PermissionContext, "userId">): boolean {
+  const subject = address.subjectUserId;
+  return subject !== null && !!context.userId && (subject === "me" || subject === context.userId);
+}
+
 /** True when one grant allows the parsed address. */
 export function grantAllows(
   grant: Grant,
   address: ParsedAddress,
-  subjectUserCompanies: readonly string[] = [],
+  context: Pick<PermissionContext, "userId" | "subjectUserCompanies"> = {},
 ): boolean {
   let boundCompany: string | null = null;
   let boundStudy: string | null = null;
-  if (address.subjectUserId !== null && grant.scope !== "system") {
+  if (grant.scope === "self") {
+    if (!isAboutCaller(address, context)) return false;
+  } else if (grant.scope === "system") {
+    // Everywhere, as the pattern says.
+  } else if (address.subjectUserId !== null) {
     // About a user: only a company grant of one of that user's companies.
-    if (grant.scope !== "company" || !subjectUserCompanies.includes(grant.companyId)) return false;
+    if (grant.scope !== "company" || !(context.subjectUserCompanies ?? []).includes(grant.companyId)) return false;
     boundCompany = grant.companyId;
   } else if (grant.scope === "company") {
     if (address.companyId !== grant.companyId) return false;
@@ -130,6 +145,9 @@ export function grantAllows(
     if (address.companyId !== grant.companyId || address.studyName !== grant.studyName) return false;
     boundCompany = grant.companyId;
     boundStudy = grant.studyName;
+  } else {
+    // A scope this engine does not know allows nothing.
+    return false;
   }
   if (validatePattern(grant.pattern) !== null) return false;
   return matchSegments(grant.pattern.split("/"), 0, address.segments, 0, {
@@ -181,5 +199,5 @@ function matchSegments(pattern: string[], p: number, path: string[], s: number, 
 export function isAllowed(address: string, grants: readonly Grant[], context: PermissionContext): boolean {
   const parsed = parseAddress(address, context);
   if (!parsed) return false;
-  return grants.some((grant) => grantAllows(grant, parsed, context.subjectUserCompanies));
+  return grants.some((grant) => grantAllows(grant, parsed, context));
 }

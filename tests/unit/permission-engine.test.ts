@@ -226,3 +226,31 @@ describe("permission engine: addresses about a user belong to that user's compan
     expect(parseAddress(`api/companies/${ACME}/users/get`, ctx)).toMatchObject({ subjectUserId: null, companyId: ACME });
   });
 });
+
+describe("permission engine: calls about oneself", () => {
+  const ME = "6560de000000000000000204";
+  const SOMEONE = "6560de000000000000000207";
+  const self = (pattern: string): Grant => ({ scope: "self", pattern });
+  const context = { companyId: ACME, userId: ME };
+
+  it("a self grant reaches the caller, by `me` or by their own id, and nobody else", () => {
+    const grants = [self("api/users/*/notifications/get")];
+    expect(isAllowed("api/users/me/notifications/get", grants, context)).toBe(true);
+    expect(isAllowed(`api/users/${ME}/notifications/get`, grants, context)).toBe(true);
+    expect(isAllowed(`api/users/${SOMEONE}/notifications/get`, grants, { ...context, subjectUserCompanies: [ACME] })).toBe(false);
+    // Only the pattern's calls.
+    expect(isAllowed(`api/users/${ME}/profilePicture/get`, grants, context)).toBe(false);
+  });
+
+  it("a self grant reaches only addresses about a user, and not without knowing the caller", () => {
+    expect(isAllowed(`api/companies/${ACME}/get`, [self("api/**")], context)).toBe(false);
+    expect(isAllowed("api/settings/get", [self("api/**")], context)).toBe(false);
+    expect(isAllowed("api/users/me/notifications/get", [self("api/**")], { companyId: ACME })).toBe(false);
+    expect(isAllowed(`api/users/${ME}/notifications/get`, [self("api/**")], { companyId: ACME })).toBe(false);
+  });
+
+  it("`me` is the caller for company grants too: their own companies decide", () => {
+    expect(isAllowed("api/users/me/notifications/get", [company("api/**")], { ...context, subjectUserCompanies: [ACME] })).toBe(true);
+    expect(isAllowed("api/users/me/notifications/get", [company("api/**")], { ...context, subjectUserCompanies: [OTHER] })).toBe(false);
+  });
+});

@@ -4,7 +4,14 @@ import type { ReferenceCache } from "../cache/reference";
 import { companies } from "../companies/schema";
 import type { Db } from "../db/database";
 import { cacheEpochs } from "../db/meta-schema";
-import { isAboutCaller, isAllowed, parseAddress, type Grant, type PermissionContext } from "../permissions/engine";
+import {
+  companiesAllowing,
+  isAboutCaller,
+  isAllowed,
+  parseAddress,
+  type Grant,
+  type PermissionContext,
+} from "../permissions/engine";
 import { loadGrants, loadMemberships } from "../permissions/service";
 import { users } from "../users/schema";
 import { authSessions } from "./schema";
@@ -27,6 +34,11 @@ export interface Principal {
   homeCompanyToolEnabled: boolean;
   grants(): Promise<Grant[]>;
   can(address: string): Promise<boolean>;
+  /**
+   * For an address about a user: that user's companies from which the caller may call it ("all" through a system
+   * grant or about oneself). A call about another user answers only from these companies' data.
+   */
+  companiesReached(address: string): Promise<"all" | string[]>;
 }
 
 export type Authentication =
@@ -150,6 +162,12 @@ export function createPrincipal(
 ): Principal {
   const epoch = extra.epoch ?? 0;
   const selfGrants = extra.selfGrants ?? [];
+  // An address about a user is decided by that user's companies (server/permissions/engine.ts); `me` is the caller.
+  const subjectCompanies = (subject: string) => {
+    const subjectId = subject === "me" ? user.id : subject;
+    const loadSubject = () => loadMemberships(db, subjectId);
+    return extra.cache ? extra.cache.get(`memberships:${subjectId}`, epoch, loadSubject) : loadSubject();
+  };
   let grants: Promise<Grant[]> | undefined;
   const load = () =>
     (grants ??= extra.cache
@@ -173,15 +191,15 @@ export function createPrincipal(
       if (!parsed) return false;
       // What anyone may call about themself needs no look-up.
       if (isAboutCaller(parsed, context) && isAllowed(address, selfGrants, context)) return true;
-      // An address about a user is decided by that user's companies (server/permissions/engine.ts).
-      if (parsed.subjectUserId !== null) {
-        const subjectId = isAboutCaller(parsed, context) ? user.id : parsed.subjectUserId;
-        const loadSubject = () => loadMemberships(db, subjectId);
-        context.subjectUserCompanies = await (extra.cache
-          ? extra.cache.get(`memberships:${subjectId}`, epoch, loadSubject)
-          : loadSubject());
-      }
+      if (parsed.subjectUserId !== null) context.subjectUserCompanies = await subjectCompanies(parsed.subjectUserId);
       return isAllowed(address, await load(), context);
+    },
+    async companiesReached(address) {
+      const context: PermissionContext = { companyId: user.homeCompanyId, userId: user.id };
+      const parsed = parseAddress(address, context);
+      if (!parsed || parsed.subjectUserId === null) return [];
+      context.subjectUserCompanies = await subjectCompanies(parsed.subjectUserId);
+      return companiesAllowing(address, [...selfGrants, ...(await load())], context);
     },
   };
 }

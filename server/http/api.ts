@@ -3,12 +3,7 @@ import { type z } from "zod";
 import type { ChangePair } from "../audit/changes";
 import type { AuditActor, AuditLevel, ContextOfChange } from "../audit/schema";
 import { appendAuditEntry } from "../audit/service";
-import {
-  authenticate,
-  type AuthenticationDeps,
-  type AuthenticationMemo,
-  type Principal,
-} from "../auth/principal";
+import { authenticate, type AuthenticationDeps, type AuthenticationMemo, type Principal } from "../auth/principal";
 import { ErrorCode } from "../contracts/common";
 import { NO_STORE } from "../contracts/headers";
 import { isDatabaseUnavailable } from "../db/availability";
@@ -36,7 +31,12 @@ export const noSuchCall = () =>
 /** Builds the /api router: every route authenticated, authorised, validated and, when it changes state, audited. */
 export function createApiRouter(deps: ServiceDeps, routes: readonly RouteDefinition[]): Hono {
   const api = new Hono();
-  const authentication = { db: deps.database.db, tokens: deps.tokens, cache: deps.cache, selfGrants: selfGrantsOf(routes) };
+  const authentication = {
+    db: deps.database.db,
+    tokens: deps.tokens,
+    cache: deps.cache,
+    selfGrants: selfGrantsOf(routes),
+  };
   for (const route of routes) {
     api.on(route.method, route.path, async (c) => {
       const request = c.req.raw;

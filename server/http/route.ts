@@ -89,7 +89,9 @@ export function selfGrantsOf(routes: readonly RouteDefinition[]): Grant[] {
   for (const route of routes) {
     if (!route.self) continue;
     if (route.access !== "permission" || !/^\/users\/(?::userId|me)\//.test(route.path)) {
-      throw new Error(`${route.path}: only a permission call about a user (/users/:userId/… or /users/me/…) can allow oneself`);
+      throw new Error(
+        `${route.path}: only a permission call about a user (/users/:userId/… or /users/me/…) can allow oneself`,
+      );
     }
     grants.push({ scope: "self", pattern: `api${route.path.replace(/:[A-Za-z]+/g, "*")}` });
   }

@@ -1,14 +1,18 @@
+import type { Principal } from "../auth/principal";
 import { notificationCountRequestSchema } from "../contracts/notifications";
 import { defineRoute, type RouteContext } from "../http/route";
-import type { Principal } from "../auth/principal";
 import { countUnread } from "./service";
 
 type CountContext = RouteContext<{ studyName: string | null }, Principal>;
 
 /** A user's unread notifications; one's own are cached by one's notifications version (server/auth/principal.ts). */
-function count({ db, principal, body, params, cached }: CountContext) {
+async function count({ db, principal, body, params, cached, request }: CountContext) {
   const userId = params.userId ?? principal.userId;
-  if (userId !== principal.userId) return countUnread(db, userId, body.studyName);
+  if (userId !== principal.userId) {
+    // Another user's: only the notifications of the companies from which the caller may ask.
+    const companies = await principal.companiesReached(new URL(request.url).pathname.slice(1));
+    return countUnread(db, userId, body.studyName, companies);
+  }
   return cached(`notifications:${userId}:${principal.notificationsVersion}:${body.studyName ?? ""}`, () =>
     countUnread(db, userId, body.studyName),
   );

@@ -201,3 +201,28 @@ export function isAllowed(address: string, grants: readonly Grant[], context: Pe
   if (!parsed) return false;
   return grants.some((grant) => grantAllows(grant, parsed, context));
 }
+
+/**
+ * For an address about a user: the user's companies from which the grants allow it, or "all" when a system grant or
+ * (about the caller) a self grant does. What such a call answers about the user is limited to these companies' data.
+ */
+export function companiesAllowing(
+  address: string,
+  grants: readonly Grant[],
+  context: PermissionContext,
+): "all" | string[] {
+  const parsed = parseAddress(address, context);
+  if (!parsed || parsed.subjectUserId === null) return [];
+  const everywhere = grants.some(
+    (grant) => (grant.scope === "system" || grant.scope === "self") && grantAllows(grant, parsed, context),
+  );
+  if (everywhere) return "all";
+  return (context.subjectUserCompanies ?? []).filter((companyId) =>
+    grants.some(
+      (grant) =>
+        grant.scope === "company" &&
+        grant.companyId === companyId &&
+        grantAllows(grant, parsed, { ...context, subjectUserCompanies: [companyId] }),
+    ),
+  );
+}

@@ -1,6 +1,8 @@
+import { addNotifications } from "@server/notifications/service";
 import { parseAddress } from "@server/permissions/engine";
 import { DEMO } from "@server/seed/demo";
 import { apiRoutes } from "@server/service";
+import { companyMembers } from "@server/users/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbKinds } from "../support/db";
 import { startTestApi, type TestApi } from "../support/service";
@@ -25,7 +27,9 @@ describe("every call names its tenant", () => {
 
   it("the calls not decided by a permission are these, each reviewed for tenant isolation (issue 9)", () => {
     // public: sign-in steps, tokens, settings and the logo (the caller's own company); authenticated: about the caller.
-    const unchecked = apiRoutes.filter((r) => r.access !== "permission").map((r) => `${r.access} ${r.method} ${r.path}`);
+    const unchecked = apiRoutes
+      .filter((r) => r.access !== "permission")
+      .map((r) => `${r.access} ${r.method} ${r.path}`);
     expect(unchecked.sort()).toEqual([
       "authenticated POST /auth/permissions/check",
       "authenticated POST /oauth/code",
@@ -121,5 +125,48 @@ describe.each(dbKinds())("calls about a user stay within the company on %s", (ki
   it("a user unknown to the company is refused too (403), never told apart from others", async () => {
     const response = await api.call("POST", "/api/users/6560de0000000000000009ff/profilePicture/get", { token: admin });
     expect(response.status).toBe(403);
+  });
+});
+
+describe.each(dbKinds())("a user of two companies, seen from one of them, on %s", (kind) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi(kind);
+    // Sol (Northwind) also joins Demo Pharma, and has unread notifications in both.
+    const db = api.database.db;
+    await db.insert(companyMembers).values({ companyId: DEMO.company.id, userId: DEMO.users.sso.id });
+    const note = (companyId: string, studyId: string | null) => ({
+      userId: DEMO.users.sso.id,
+      companyId,
+      studyId,
+      message: "x",
+    });
+    await addNotifications(db, [
+      note(DEMO.company.id, DEMO.studies.active.id),
+      note(DEMO.company.id, null),
+      note(DEMO.ssoCompany.id, DEMO.studies.northwind.id),
+      note(DEMO.ssoCompany.id, null),
+      note(DEMO.ssoCompany.id, null),
+    ]);
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  const count = async (token: string, path: string) => {
+    const response = await api.call("POST", path, { token });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { totalRecords: number }).totalRecords;
+  };
+
+  it("a company administrator counts only the notifications of their own company", async () => {
+    const admin = await api.token(DEMO.users.admin.id);
+    expect(await count(admin, `/api/users/${DEMO.users.sso.id}/notifications/get`)).toBe(2);
+  });
+
+  it("the user themself counts them all", async () => {
+    const sol = await api.token(DEMO.users.sso.id);
+    expect(await count(sol, "/api/users/me/notifications/get")).toBe(5);
+    expect(await count(sol, `/api/users/${DEMO.users.sso.id}/notifications/get`)).toBe(5);
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { grantAllows, isAllowed, parseAddress, validatePattern, type Grant } from "@server/permissions/engine";
+import {
+  companiesAllowing,
+  grantAllows,
+  isAllowed,
+  parseAddress,
+  validatePattern,
+  type Grant,
+} from "@server/permissions/engine";
 
 const ACME = "6560de000000000000000001";
 const OTHER = "6560de000000000000000002";
@@ -252,5 +259,28 @@ describe("permission engine: calls about oneself", () => {
   it("`me` is the caller for company grants too: their own companies decide", () => {
     expect(isAllowed("api/users/me/notifications/get", [company("api/**")], { ...context, subjectUserCompanies: [ACME] })).toBe(true);
     expect(isAllowed("api/users/me/notifications/get", [company("api/**")], { ...context, subjectUserCompanies: [OTHER] })).toBe(false);
+  });
+});
+
+describe("permission engine: which of a user's companies a call about them reaches", () => {
+  const U = "6560de000000000000000207";
+  const address = `api/users/${U}/notifications/get`;
+  const both = { companyId: ACME, userId: "6560de000000000000000201", subjectUserCompanies: [ACME, OTHER] };
+
+  it("a company grant reaches that company's part only", () => {
+    expect(companiesAllowing(address, [company("api/**")], both)).toEqual([ACME]);
+    expect(companiesAllowing(address, [company("api/**"), company("api/users/**", OTHER)], both)).toEqual([ACME, OTHER]);
+    expect(companiesAllowing(address, [company("api/**", "6560de000000000000000009")], both)).toEqual([]);
+  });
+
+  it("a system grant, or a self grant about oneself, reaches all of it", () => {
+    expect(companiesAllowing(address, [system("api/users/*/notifications/get")], both)).toBe("all");
+    const self: Grant = { scope: "self", pattern: "api/users/*/notifications/get" };
+    expect(companiesAllowing("api/users/me/notifications/get", [self], both)).toBe("all");
+    expect(companiesAllowing(address, [self], both)).toEqual([]);
+  });
+
+  it("an address about no user reaches no user's companies", () => {
+    expect(companiesAllowing(`api/companies/${ACME}/get`, [system("api/**")], both)).toEqual([]);
   });
 });

@@ -6,7 +6,13 @@ const handler = async () => null;
 describe("what a route allows anyone about themself", () => {
   it("a self route about a user gives a self grant of its path", () => {
     const routes = [
-      defineRoute({ method: "POST", path: "/users/:userId/notifications/get", access: "permission", self: true, handler }),
+      defineRoute({
+        method: "POST",
+        path: "/users/:userId/notifications/get",
+        access: "permission",
+        self: true,
+        handler,
+      }),
       defineRoute({ method: "POST", path: "/users/me/notifications/get", access: "permission", self: true, handler }),
       defineRoute({ method: "POST", path: "/users/:userId/delete", access: "permission", handler }),
     ];
@@ -17,8 +23,20 @@ describe("what a route allows anyone about themself", () => {
   });
 
   it("`self` on a call that is not about a user, or not a permission call, stops the start", () => {
-    const company = defineRoute({ method: "POST", path: "/companies/:companyId/get", access: "permission", self: true, handler });
-    const open = defineRoute({ method: "POST", path: "/users/:userId/x/get", access: "authenticated", self: true, handler });
+    const company = defineRoute({
+      method: "POST",
+      path: "/companies/:companyId/get",
+      access: "permission",
+      self: true,
+      handler,
+    });
+    const open = defineRoute({
+      method: "POST",
+      path: "/users/:userId/x/get",
+      access: "authenticated",
+      self: true,
+      handler,
+    });
     expect(() => selfGrantsOf([company])).toThrow(/only a permission call about a user/);
     expect(() => selfGrantsOf([open])).toThrow(/only a permission call about a user/);
   });

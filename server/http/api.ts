@@ -225,7 +225,7 @@ async function readBody(request: Request, maxBytes: number): Promise<unknown> {
     // caller's mistake, answered 400, never a 500.
     const form = await readFormData(request, maxBytes);
     if (form === "tooLarge") throw tooLarge(maxBytes);
-    if (form === "unreadable") throw validationFailed([{ path: "", message: "The body is not valid form data." }]);
+    if (form === "unreadable") throw notReadable("The body is not valid form data.");
     const out: Record<string, unknown> = {};
     for (const [key, value] of form.entries()) out[key] = value;
     return out;
@@ -238,7 +238,7 @@ async function readBody(request: Request, maxBytes: number): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw validationFailed([{ path: "", message: "The body is not valid JSON." }]);
+    throw notReadable("The body is not valid JSON.");
   }
 }
 
@@ -247,6 +247,9 @@ async function readLimitedText(request: Request, maxBytes: number): Promise<stri
   if (text === null) throw tooLarge(maxBytes);
   return text;
 }
+
+/** A body that cannot be read as its type says: the detail names what is wrong, as does the one issue. */
+const notReadable = (detail: string) => validationFailed([{ path: "", message: detail }], detail);
 
 const tooLarge = (maxBytes: number) =>
   new ApiError(413, ErrorCode.PayloadTooLarge, `The request body is larger than ${maxBytes} bytes.`);

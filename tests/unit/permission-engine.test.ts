@@ -1,4 +1,3 @@
-import { describe, expect, it } from "vitest";
 import {
   companiesAllowing,
   grantAllows,
@@ -7,6 +6,7 @@ import {
   validatePattern,
   type Grant,
 } from "@server/permissions/engine";
+import { describe, expect, it } from "vitest";
 
 const ACME = "6560de000000000000000001";
 const OTHER = "6560de000000000000000002";

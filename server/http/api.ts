@@ -52,20 +52,30 @@ export function createApiRouter(deps: ServiceDeps, routes: readonly RouteDefinit
           memo instanceof Map ? (memo as AuthenticationMemo) : undefined,
         );
       } catch (error) {
-        if (error instanceof ApiError) return problemResponse(error, requestId);
-        if (isDatabaseUnavailable(error)) {
-          deps.logger.warn({ err: error, path: route.path }, "database unavailable");
-          return problemResponse(serviceUnavailable(), requestId, { "retry-after": "5" });
-        }
-        deps.logger.error({ err: error, path: route.path }, "unhandled API error");
-        return problemResponse(
-          new ApiError(500, ErrorCode.Unknown, "The server could not complete the request."),
-          requestId,
-        );
+        return unhandledError(deps, error, route.path, requestId);
       }
     });
   }
   return api;
+}
+
+/**
+ * A failure as the result wrapper says it: a named problem as it is, the database being away as 503
+ * ServiceUnavailable (with Retry-After), anything else as a logged 500.
+ */
+export function unhandledError(
+  deps: ServiceDeps,
+  error: unknown,
+  path?: string,
+  requestId = currentRequestId(),
+): Response {
+  if (error instanceof ApiError) return problemResponse(error, requestId);
+  if (isDatabaseUnavailable(error)) {
+    deps.logger.warn({ err: error, path }, "database unavailable");
+    return problemResponse(serviceUnavailable(), requestId);
+  }
+  deps.logger.error({ err: error, path }, "unhandled API error");
+  return problemResponse(new ApiError(500, ErrorCode.Unknown, "The server could not complete the request."), requestId);
 }
 
 async function handle(

@@ -145,7 +145,9 @@ describe.each(dbKinds())("sign-in API on %s", (kind) => {
         status: 429,
         title: "TooManyAttempts",
       });
-      const locked = await problem(await login({ Email: U.manager.email, Password: DEMO_PASSWORD }));
+      const lockedAnswer = await login({ Email: U.manager.email, Password: DEMO_PASSWORD });
+      const locked = await problem(lockedAnswer.clone());
+      expect(lockedAnswer.headers.get("retry-after")).toBe(String(locked.additionalData!.retryAfterSeconds));
       expect(locked.status).toBe(429);
       expect(locked.title).toBe("TooManyAttempts");
       expect(locked.additionalData!.retryAfterSeconds).toBeGreaterThan(25);

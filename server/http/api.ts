@@ -269,9 +269,13 @@ function zodIssues(error: z.ZodError): { path: string; message: string }[] {
 }
 
 function toResponse(output: unknown): Response {
-  if (output instanceof Response) return output;
-  return new Response(JSON.stringify(output ?? null), {
-    status: 200,
+  return output instanceof Response ? output : noStoreJson(output ?? null);
+}
+
+/** A JSON answer that is never stored (every API answer; tokens and sign-in results above all). */
+export function noStoreJson(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
     headers: { "content-type": "application/json; charset=utf-8", ...NO_STORE },
   });
 }

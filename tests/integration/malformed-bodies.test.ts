@@ -164,6 +164,21 @@ describe.each(dbKinds())("odd inputs never make a 500 on %s", (kind) => {
     await api.close();
   });
 
+  it.each(apiRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    "%s: a JSON answer, success or failure, is never stored",
+    async (_name, route) => {
+      for (const caller of [token, null]) {
+        const response = await api.call(route.method, `/api${address(route.path)}`, {
+          token: caller,
+          ...(route.method === "POST" ? { json: {} } : {}),
+        });
+        if (!(response.headers.get("content-type") ?? "").includes("json") || route.path === "/oauth/jwks") continue;
+        expect(response.headers.get("cache-control"), `${response.status}`).toBe("no-store");
+        expect(response.headers.get("pragma")).toBe("no-cache");
+      }
+    },
+  );
+
   const shapes: [string, string, string][] = [
     ["an array", "application/json", "[]"],
     ["a number", "application/json", "1e999"],

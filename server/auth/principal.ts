@@ -12,7 +12,7 @@ import {
   type Grant,
   type PermissionContext,
 } from "../permissions/engine";
-import { loadGrants, loadMemberships } from "../permissions/service";
+import { loadGrants, loadMemberships, loadMembershipsOf } from "../permissions/service";
 import { users } from "../users/schema";
 import { authSessions } from "./schema";
 import type { TokenService } from "./tokens";
@@ -39,6 +39,11 @@ export interface Principal {
    * grant or about oneself). A call about another user answers only from these companies' data.
    */
   companiesReached(address: string): Promise<"all" | string[]>;
+  /**
+   * Looks up, in one query, the companies of every user the addresses are about, for the `can` calls that follow
+   * (the permission check call asks about up to 500 addresses at once).
+   */
+  prepare(addresses: readonly string[]): Promise<void>;
 }
 
 export type Authentication =
@@ -163,10 +168,17 @@ export function createPrincipal(
   const epoch = extra.epoch ?? 0;
   const selfGrants = extra.selfGrants ?? [];
   // An address about a user is decided by that user's companies (server/permissions/engine.ts); `me` is the caller.
+  // Looked up once per principal (one API call, or one web request), and kept by the reference epoch.
+  const memberships = new Map<string, Promise<string[]>>();
   const subjectCompanies = (subject: string) => {
     const subjectId = subject === "me" ? user.id : subject;
-    const loadSubject = () => loadMemberships(db, subjectId);
-    return extra.cache ? extra.cache.get(`memberships:${subjectId}`, epoch, loadSubject) : loadSubject();
+    let companies = memberships.get(subjectId);
+    if (!companies) {
+      const loadSubject = () => loadMemberships(db, subjectId);
+      companies = extra.cache ? extra.cache.get(`memberships:${subjectId}`, epoch, loadSubject) : loadSubject();
+      memberships.set(subjectId, companies);
+    }
+    return companies;
   };
   let grants: Promise<Grant[]> | undefined;
   const load = () =>
@@ -193,6 +205,24 @@ export function createPrincipal(
       if (isAboutCaller(parsed, context) && isAllowed(address, selfGrants, context)) return true;
       if (parsed.subjectUserId !== null) context.subjectUserCompanies = await subjectCompanies(parsed.subjectUserId);
       return isAllowed(address, await load(), context);
+    },
+    async prepare(addresses) {
+      const context: PermissionContext = { companyId: user.homeCompanyId, userId: user.id };
+      const subjects = new Set<string>();
+      for (const address of addresses) {
+        const parsed = parseAddress(address, context);
+        if (!parsed || parsed.subjectUserId === null) continue;
+        const subjectId = isAboutCaller(parsed, context) ? user.id : parsed.subjectUserId;
+        if (!memberships.has(subjectId)) subjects.add(subjectId);
+      }
+      if (subjects.size < 2) return;
+      const loaded = loadMembershipsOf(db, [...subjects]);
+      for (const subjectId of subjects) {
+        const companies = loaded.then((all) => all.get(subjectId) ?? []);
+        companies.catch(() => undefined); // a failed look-up is reported once, below, not once per user
+        memberships.set(subjectId, companies);
+      }
+      await loaded;
     },
     async companiesReached(address) {
       const context: PermissionContext = { companyId: user.homeCompanyId, userId: user.id };

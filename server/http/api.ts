@@ -229,8 +229,16 @@ async function readBody(request: Request, maxBytes: number): Promise<unknown> {
   if (request.method === "GET" || request.method === "HEAD") return {};
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw tooLarge(maxBytes);
-  const type = (request.headers.get("content-type") ?? "").toLowerCase();
-  if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
+  // The media type exactly, not a prefix of it ("application/jsonx" is not JSON), and its charset.
+  const [mediaType = "", ...parameters] = (request.headers.get("content-type") ?? "")
+    .toLowerCase()
+    .split(";")
+    .map((part) => part.trim());
+  const charset = parameters
+    .find((p) => p.startsWith("charset="))
+    ?.slice("charset=".length)
+    .replace(/"/g, "");
+  if (mediaType === "multipart/form-data" || mediaType === "application/x-www-form-urlencoded") {
     // Read within the limit first (a Content-Length can lie or be absent), then parse: broken form data is the
     // caller's mistake, answered 400, never a 500.
     const form = await readFormData(request, maxBytes);
@@ -242,8 +250,10 @@ async function readBody(request: Request, maxBytes: number): Promise<unknown> {
   }
   const text = await readLimitedText(request, maxBytes);
   if (text.trim() === "") return {};
-  if (type && !type.startsWith("application/json") && !type.startsWith("text/plain")) {
-    throw new ApiError(415, ErrorCode.UnsupportedMediaType, "Send JSON, form data or nothing.");
+  const json =
+    ["", "application/json", "text/plain"].includes(mediaType) || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
+  if (!json || (charset !== undefined && charset !== "utf-8" && charset !== "us-ascii")) {
+    throw new ApiError(415, ErrorCode.UnsupportedMediaType, "Send JSON in UTF-8, form data or nothing.");
   }
   try {
     return JSON.parse(text);

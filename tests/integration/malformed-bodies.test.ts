@@ -179,6 +179,33 @@ describe.each(dbKinds())("odd inputs never make a 500 on %s", (kind) => {
     },
   );
 
+  it("a body is read only as the type it says it is: look-alike types and other charsets are 415", async () => {
+    const send = (type: string, body: string) =>
+      api.call("POST", "/api/auth/login", { headers: { "content-type": type }, body });
+    const email = '{"Email":"someone@demo-pharma.example"}';
+    for (const type of [
+      "application/jsonx",
+      "application/json-patch",
+      "text/plainish",
+      "multipart/form-datax",
+      "application/json; charset=utf-16",
+    ]) {
+      const response = await send(type, email);
+      expect(response.status, type).toBe(415);
+      expect(await response.json(), type).toMatchObject({ title: "UnsupportedMediaType" });
+    }
+    // JSON is JSON with a charset of UTF-8, in any case, and as a +json type.
+    for (const type of [
+      "application/json",
+      "Application/JSON; charset=UTF-8",
+      'application/json; charset="utf-8"',
+      "application/problem+json",
+      "text/plain",
+    ]) {
+      expect(await send(type, email).then((r) => r.json()), type).toMatchObject({ title: "WrongCredentials" });
+    }
+  });
+
   const shapes: [string, string, string][] = [
     ["an array", "application/json", "[]"],
     ["a number", "application/json", "1e999"],

@@ -1,4 +1,5 @@
 import { addNotifications } from "@server/notifications/service";
+import { currentDbQueries, runWithRequestId } from "@server/observability/logger";
 import { parseAddress } from "@server/permissions/engine";
 import { DEMO } from "@server/seed/demo";
 import { apiRoutes } from "@server/service";
@@ -120,6 +121,22 @@ describe.each(dbKinds())("calls about a user stay within the company on %s", (ki
     expect(byId.status).toBe(200);
     expect(byMe.status).toBe(200);
     expect(Buffer.from(await byMe.arrayBuffer())).toEqual(Buffer.from(await byId.arrayBuffer()));
+  });
+
+  it("the check call about many users looks their companies up in one query, not one each", async () => {
+    const permissions = Array.from({ length: 200 }, (_, i) => ({
+      url: `api/users/6560de${String(i).padStart(18, "0")}/notifications/get`,
+    }));
+    permissions.push({ url: `api/users/${DEMO.users.manager.id}/notifications/get` });
+    const { response, queries } = await runWithRequestId("check-many", async () => {
+      const response = await api.call("POST", "/api/auth/permissions/check", { token: admin, json: { permissions } });
+      return { response, queries: currentDbQueries() };
+    });
+    const results = ((await response.json()) as { permissionCheckResults: { result: string }[] })
+      .permissionCheckResults;
+    expect(results.filter((r) => r.result === "Allow")).toHaveLength(1);
+    expect(results.at(-1)!.result).toBe("Allow");
+    expect(queries).toBeLessThan(10);
   });
 
   it("a user unknown to the company is refused too (403), never told apart from others", async () => {

@@ -84,7 +84,10 @@ export function parseAddress(address: string, context: PermissionContext): Parse
   if (segments[rest] === "studies" && segments.length > rest + 2) {
     studyName = segments[rest + 1]!;
   }
-  if (studyName === null && query) {
+  // A studyName query parameter scopes a legacy-style address (one naming neither company nor study in its path) to
+  // that study. It never narrows a company's or a user's address down to a study, which would let a study grant
+  // reach a company-level call: the call's own check reads the path alone (server/http/api.ts).
+  if (studyName === null && query && rest === 1 && subjectUserId === null) {
     const fromQuery = new URLSearchParams(query).get("studyName");
     if (fromQuery !== null) {
       if (!isCleanSegment(fromQuery)) return null;

@@ -18,11 +18,18 @@ const userScoped = apiRoutes.filter((route) => route.path.startsWith("/users/:us
 const aboutAUser = apiRoutes.filter((route) => route.path.startsWith("/users/"));
 
 describe("every call names its tenant", () => {
+  /**
+   * Calls decided in the caller's home company (`/studies/:studyName/…` of 001 §7) must also read their data in that
+   * company (principal.homeCompanyId), never in one their parameters name. None yet: list each one here as it comes.
+   */
+  const HOME_COMPANY_CALLS: string[] = [];
+
   it("a permission call's address names its company or the user it is about, never the caller's home company", () => {
     for (const route of apiRoutes.filter((r) => r.access === "permission")) {
       const parsed = parseAddress(`api${route.path.replace(/:[A-Za-z]+/g, "x")}`, { companyId: null });
       expect(parsed, route.path).not.toBeNull();
-      expect(parsed!.companyId !== null || parsed!.subjectUserId !== null, route.path).toBe(true);
+      const named = parsed!.companyId !== null || parsed!.subjectUserId !== null;
+      expect(named || HOME_COMPANY_CALLS.includes(route.path), route.path).toBe(true);
     }
   });
 

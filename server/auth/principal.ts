@@ -56,11 +56,6 @@ export type Authentication =
  */
 export type AuthenticationMemo = Map<string, Promise<Authentication>>;
 
-/**
- * Reads the Bearer token, verifies it, and loads the user, who must exist and be neither blocked nor deleted, with
- * their sign-in grant, which must still be active (logout, refresh-token reuse and password reset end it at once),
- * and the reference epoch: one database round trip.
- */
 export interface AuthenticationDeps {
   db: Db;
   tokens: TokenService;
@@ -69,6 +64,11 @@ export interface AuthenticationDeps {
   selfGrants: readonly Grant[];
 }
 
+/**
+ * Reads the Bearer token, verifies it, and loads the user, who must exist and be neither blocked nor deleted, with
+ * their sign-in grant, which must still be active (logout, refresh-token reuse and password reset end it at once),
+ * and the reference epoch: one database round trip.
+ */
 export function authenticate(
   request: Request,
   deps: AuthenticationDeps,

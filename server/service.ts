@@ -13,7 +13,7 @@ import { openDatabase, type Database } from "./db/database";
 import type { ServiceDeps } from "./deps";
 import { documentRoutes } from "./documents/http";
 import { createHealthRouter } from "./health/http";
-import { createApiRouter, noSuchCall } from "./http/api";
+import { createApiRouter, noSuchCall, unhandledError } from "./http/api";
 import type { RouteDefinition } from "./http/route";
 import { createMailService } from "./mail/service";
 import { createMailTransport, type MailTransport } from "./mail/transport";
@@ -84,6 +84,8 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     root.route("/.well-known", createWellKnownRouter(deps));
     root.route("/api", createApiRouter(deps, [...apiRoutes, ...(options.extraRoutes ?? [])]));
     root.notFound(() => noSuchCall());
+    // What escapes a router (the API's own routes answer their failures themselves): never a bare 500 page.
+    root.onError((error) => unhandledError(deps, error));
 
     if (options.startWorkers !== false) mail.start();
     logger.info({ mail: transport.kind, routes: apiRoutes.length }, "API ready");

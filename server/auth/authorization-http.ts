@@ -23,7 +23,6 @@ import { authSessions } from "./schema";
  * See docs/decisions/0016-authorization-server.md.
  */
 
-const noStore = NO_STORE;
 /** Public metadata any relying party may read, also from a browser. */
 const publicJson = {
   "content-type": "application/json; charset=utf-8",
@@ -32,7 +31,7 @@ const publicJson = {
 };
 
 function redirectTo(location: string): Response {
-  return new Response(null, { status: 302, headers: { location, ...noStore, "referrer-policy": "no-referrer" } });
+  return new Response(null, { status: 302, headers: { location, ...NO_STORE, "referrer-policy": "no-referrer" } });
 }
 
 const text = (value: string | null) => (value && value.length <= 4096 ? value : null);

@@ -6,7 +6,7 @@ import {
   tokenRequestSchema,
   type ResetResultBody,
 } from "../contracts/auth";
-import { NO_STORE } from "../contracts/headers";
+import { noStoreJson } from "../http/api";
 import { defineRoute } from "../http/route";
 import { exchangeAuthorizationCode } from "./authorization-codes";
 import { login } from "./login";
@@ -15,26 +15,14 @@ import { refreshSession, revokeSession } from "./sessions";
 
 /** An OAuth 2.0 error answer (RFC 6749 §5.2) that also reads as the spec's result wrapper (title, detail). */
 function oauthError(status: number, error: string, description: string): Response {
-  return new Response(
-    JSON.stringify({
-      error,
-      error_description: description,
-      type: "about:blank",
-      title: error,
-      status,
-      detail: description,
-    }),
-    { status, headers: { "content-type": "application/json; charset=utf-8", ...NO_STORE } },
+  return noStoreJson(
+    { error, error_description: description, type: "about:blank", title: error, status, detail: description },
+    status,
   );
 }
 
 /** A JSON answer that must never be cached (tokens, sign-in results). */
-export function tokenResponse(tokens: unknown): Response {
-  return new Response(JSON.stringify(tokens), {
-    status: 200,
-    headers: { "content-type": "application/json; charset=utf-8", ...NO_STORE },
-  });
-}
+export const tokenResponse = (tokens: unknown): Response => noStoreJson(tokens);
 
 export const authRoutes = [
   defineRoute({

@@ -19,7 +19,7 @@ import { findUserByEmail } from "../users/service";
 import { passwordResetTokens } from "./schema";
 import { revokeUserSessions } from "./sessions";
 import { ssoCompanyFor } from "./sso";
-import { accountKey, lockedForSeconds, recordFailure } from "./throttle";
+import { accountKey, claimAttempt } from "./throttle";
 
 const hashToken = (token: string) => crypto.createHash("sha256").update(`reset:${token}`).digest("hex");
 
@@ -32,11 +32,14 @@ export async function sendResetPasswordEmail(deps: ServiceDeps, db: Db, rawEmail
   const email = normaliseEmail(rawEmail).toLowerCase();
   if (!isValidEmail(email)) throw validationFailed([{ path: "Email", message: "Value is not a valid email address" }]);
   const key = accountKey(`reset:${email}`);
-  const wait = await lockedForSeconds(db, key);
-  if (wait > 0)
-    throw new ApiError(429, ResetResult.TooManyAttempts, "Too many reset requests.", { retryAfterSeconds: wait });
-  // Every request counts against the address: five links per window, then a growing pause (against mail bombing).
-  await recordFailure(db, key);
+  // Every request counts against the address, claimed in one statement: five links per window, then none until the
+  // window ends (against mail bombing; README "Limits").
+  const claim = await claimAttempt(db, key, "perWindow");
+  if (!claim.ok) {
+    throw new ApiError(429, ResetResult.TooManyAttempts, "Too many reset requests.", {
+      retryAfterSeconds: claim.retryAfterSeconds,
+    });
+  }
 
   const user = await findUserByEmail(db, email);
   const account = user && !user.isDeleted ? user : undefined;

@@ -4,8 +4,15 @@ import type { ReferenceCache } from "../cache/reference";
 import { companies } from "../companies/schema";
 import type { Db } from "../db/database";
 import { cacheEpochs } from "../db/meta-schema";
-import { isAllowed, parseAddress, type Grant, type PermissionContext } from "../permissions/engine";
-import { loadGrants, loadMemberships } from "../permissions/service";
+import {
+  companiesAllowing,
+  isAboutCaller,
+  isAllowed,
+  parseAddress,
+  type Grant,
+  type PermissionContext,
+} from "../permissions/engine";
+import { loadGrants, loadMemberships, loadMembershipsOf } from "../permissions/service";
 import { users } from "../users/schema";
 import { authSessions } from "./schema";
 import type { TokenService } from "./tokens";
@@ -27,6 +34,16 @@ export interface Principal {
   homeCompanyToolEnabled: boolean;
   grants(): Promise<Grant[]>;
   can(address: string): Promise<boolean>;
+  /**
+   * For an address about a user: that user's companies from which the caller may call it ("all" through a system
+   * grant or about oneself). A call about another user answers only from these companies' data.
+   */
+  companiesReached(address: string): Promise<"all" | string[]>;
+  /**
+   * Looks up, in one query, the companies of every user the addresses are about, for the `can` calls that follow
+   * (the permission check call asks about up to 500 addresses at once).
+   */
+  prepare(addresses: readonly string[]): Promise<void>;
 }
 
 export type Authentication =
@@ -39,6 +56,14 @@ export type Authentication =
  */
 export type AuthenticationMemo = Map<string, Promise<Authentication>>;
 
+export interface AuthenticationDeps {
+  db: Db;
+  tokens: TokenService;
+  cache: ReferenceCache;
+  /** What every caller may call about themself, whatever their grants: from the route table (server/http/route.ts). */
+  selfGrants: readonly Grant[];
+}
+
 /**
  * Reads the Bearer token, verifies it, and loads the user, who must exist and be neither blocked nor deleted, with
  * their sign-in grant, which must still be active (logout, refresh-token reuse and password reset end it at once),
@@ -46,17 +71,15 @@ export type AuthenticationMemo = Map<string, Promise<Authentication>>;
  */
 export function authenticate(
   request: Request,
-  db: Db,
-  tokens: TokenService,
-  cache: ReferenceCache,
+  deps: AuthenticationDeps,
   memo?: AuthenticationMemo,
 ): Promise<Authentication> {
   const header = request.headers.get("authorization");
   if (!header) return Promise.resolve({ kind: "anonymous" });
-  if (!memo) return authenticateHeader(header, db, tokens, cache);
+  if (!memo) return authenticateHeader(header, deps);
   let pending = memo.get(header);
   if (!pending) {
-    pending = authenticateHeader(header, db, tokens, cache);
+    pending = authenticateHeader(header, deps);
     memo.set(header, pending);
   }
   return pending;
@@ -105,9 +128,7 @@ function principalQuery(db: Db) {
 
 async function authenticateHeader(
   header: string,
-  db: Db,
-  tokens: TokenService,
-  cache: ReferenceCache,
+  { db, tokens, cache, selfGrants }: AuthenticationDeps,
 ): Promise<Authentication> {
   const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header.trim());
   if (!match) return { kind: "invalid", reason: "The Authorization header is not a Bearer token." };
@@ -122,6 +143,7 @@ async function authenticateHeader(
   }
   const principal = createPrincipal(db, row, claims.sessionId, {
     cache,
+    selfGrants,
     epoch: Number(row.epoch ?? 0),
     hasProfilePicture: row.hasProfilePicture === true,
     homeCompanyToolEnabled: row.toolEnabled === true,
@@ -136,6 +158,7 @@ export function createPrincipal(
   sessionId: string | null,
   extra: {
     cache?: ReferenceCache;
+    selfGrants?: readonly Grant[];
     epoch?: number;
     hasProfilePicture?: boolean;
     homeCompanyToolEnabled?: boolean;
@@ -143,6 +166,20 @@ export function createPrincipal(
   } = {},
 ): Principal {
   const epoch = extra.epoch ?? 0;
+  const selfGrants = extra.selfGrants ?? [];
+  // An address about a user is decided by that user's companies (server/permissions/engine.ts); `me` is the caller.
+  // Looked up once per principal (one API call, or one web request), and kept by the reference epoch.
+  const memberships = new Map<string, Promise<string[]>>();
+  const subjectCompanies = (subject: string) => {
+    const subjectId = subject === "me" ? user.id : subject;
+    let companies = memberships.get(subjectId);
+    if (!companies) {
+      const loadSubject = () => loadMemberships(db, subjectId);
+      companies = extra.cache ? extra.cache.get(`memberships:${subjectId}`, epoch, loadSubject) : loadSubject();
+      memberships.set(subjectId, companies);
+    }
+    return companies;
+  };
   let grants: Promise<Grant[]> | undefined;
   const load = () =>
     (grants ??= extra.cache
@@ -161,17 +198,38 @@ export function createPrincipal(
     notificationsVersion: extra.notificationsVersion ?? 0,
     grants: load,
     async can(address) {
-      const context: PermissionContext = { companyId: user.homeCompanyId };
-      // An address about a user is decided by that user's companies (server/permissions/engine.ts).
-      const subject = parseAddress(address, context)?.subjectUserId;
-      if (subject) {
-        const subjectId = subject === "me" ? user.id : subject;
-        const loadSubject = () => loadMemberships(db, subjectId);
-        context.subjectUserCompanies = await (extra.cache
-          ? extra.cache.get(`memberships:${subjectId}`, epoch, loadSubject)
-          : loadSubject());
-      }
+      const context: PermissionContext = { companyId: user.homeCompanyId, userId: user.id };
+      const parsed = parseAddress(address, context);
+      if (!parsed) return false;
+      // What anyone may call about themself needs no look-up.
+      if (isAboutCaller(parsed, context) && isAllowed(address, selfGrants, context)) return true;
+      if (parsed.subjectUserId !== null) context.subjectUserCompanies = await subjectCompanies(parsed.subjectUserId);
       return isAllowed(address, await load(), context);
+    },
+    async prepare(addresses) {
+      const context: PermissionContext = { companyId: user.homeCompanyId, userId: user.id };
+      const subjects = new Set<string>();
+      for (const address of addresses) {
+        const parsed = parseAddress(address, context);
+        if (!parsed || parsed.subjectUserId === null) continue;
+        const subjectId = isAboutCaller(parsed, context) ? user.id : parsed.subjectUserId;
+        if (!memberships.has(subjectId)) subjects.add(subjectId);
+      }
+      if (subjects.size < 2) return;
+      const loaded = loadMembershipsOf(db, [...subjects]);
+      for (const subjectId of subjects) {
+        const companies = loaded.then((all) => all.get(subjectId) ?? []);
+        companies.catch(() => undefined); // a failed look-up is reported once, below, not once per user
+        memberships.set(subjectId, companies);
+      }
+      await loaded;
+    },
+    async companiesReached(address) {
+      const context: PermissionContext = { companyId: user.homeCompanyId, userId: user.id };
+      const parsed = parseAddress(address, context);
+      if (!parsed || parsed.subjectUserId === null) return [];
+      context.subjectUserCompanies = await subjectCompanies(parsed.subjectUserId);
+      return companiesAllowing(address, [...selfGrants, ...(await load())], context);
     },
   };
 }

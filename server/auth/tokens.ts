@@ -11,6 +11,7 @@ import {
   type JWTHeaderParameters,
 } from "jose";
 import { deriveKey, seal, unseal } from "../config/secret";
+import { isDatabaseUnavailable } from "../db/availability";
 import type { Database } from "../db/database";
 import { newId } from "../db/ids";
 import { signingKeys } from "./schema";
@@ -200,7 +201,9 @@ export async function createTokenService(
           jti: payload.jti!,
           expiresAt: new Date(payload.exp! * 1000),
         };
-      } catch {
+      } catch (error) {
+        // A key reload that could not reach the database says nothing about the token: answered 503, not "invalid".
+        if (isDatabaseUnavailable(error)) throw error;
         return null;
       }
     },
@@ -230,7 +233,9 @@ export async function createTokenService(
           name: typeof payload.name === "string" ? payload.name : null,
           expiresAt: new Date((payload.exp ?? 0) * 1000),
         };
-      } catch {
+      } catch (error) {
+        // A key reload that could not reach the database says nothing about the token: answered 503, not "invalid".
+        if (isDatabaseUnavailable(error)) throw error;
         return null;
       }
     },
@@ -265,7 +270,9 @@ export async function createTokenService(
           verifiedAccessTokens.delete(verifiedAccessTokens.keys().next().value!);
         verifiedAccessTokens.set(token, claims);
         return claims;
-      } catch {
+      } catch (error) {
+        // A key reload that could not reach the database says nothing about the token: answered 503, not "invalid".
+        if (isDatabaseUnavailable(error)) throw error;
         return null;
       }
     },

@@ -33,6 +33,8 @@ export interface Database {
 }
 
 const MIGRATION_LOCK = "rbqm:migrations";
+/** How long a new PostgreSQL connection may take, and a request may wait for a free one of the pool. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /**
  * Every query drizzle sends is one round trip: counted per request for the request log, and logged with its SQL
@@ -84,7 +86,14 @@ interface PostgresDatabase extends Database {
 }
 
 function openPostgres(target: { url: string; poolMax: number }, logger?: Logger): PostgresDatabase {
-  const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax, application_name: "rbqm" });
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: target.poolMax,
+    application_name: "rbqm",
+    // A database that does not answer (a dropped route, an overloaded server) is given up after this long and
+    // answered 503 (server/db/availability.ts), rather than holding the request for the operating system's minutes.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   pool.on("error", () => undefined); // an idle client's error; the next query reports it
   const db = drizzlePg({ client: pool, schema, logger: queryLogger(logger) }) as unknown as Db;
   return {

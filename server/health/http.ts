@@ -6,16 +6,15 @@ import type { ServiceDeps } from "../deps";
 /** For operators and load balancers: /healthz (the process answers) and /readyz (the database answers too). */
 export function createHealthRouter(deps: ServiceDeps): Hono {
   const health = new Hono();
-  const noStore = NO_STORE;
-  health.get("/healthz", (c) => c.json({ status: "ok", version: versionInfo().version }, 200, noStore));
+  health.get("/healthz", (c) => c.json({ status: "ok", version: versionInfo().version }, 200, NO_STORE));
   health.get("/readyz", async (c) => {
     const started = Date.now();
     try {
       await withTimeout(deps.database.ping(), 2000);
-      return c.json({ status: "ready", database: deps.database.kind, ms: Date.now() - started }, 200, noStore);
+      return c.json({ status: "ready", database: deps.database.kind, ms: Date.now() - started }, 200, NO_STORE);
     } catch (error) {
       deps.logger.warn({ err: error }, "readiness check failed");
-      return c.json({ status: "unavailable", database: deps.database.kind }, 503, noStore);
+      return c.json({ status: "unavailable", database: deps.database.kind }, 503, NO_STORE);
     }
   });
   return health;

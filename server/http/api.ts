@@ -3,7 +3,7 @@ import { type z } from "zod";
 import type { ChangePair } from "../audit/changes";
 import type { AuditActor, AuditLevel, ContextOfChange } from "../audit/schema";
 import { appendAuditEntry } from "../audit/service";
-import { authenticate, type AuthenticationMemo, type Principal } from "../auth/principal";
+import { authenticate, type AuthenticationDeps, type AuthenticationMemo, type Principal } from "../auth/principal";
 import { ErrorCode } from "../contracts/common";
 import { NO_STORE } from "../contracts/headers";
 import { isDatabaseUnavailable } from "../db/availability";
@@ -20,7 +20,7 @@ import {
   serviceUnavailable,
   validationFailed,
 } from "./problem";
-import type { AuditScope, RouteDefinition } from "./route";
+import { selfGrantsOf, type AuditScope, type RouteDefinition } from "./route";
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -31,6 +31,12 @@ export const noSuchCall = () =>
 /** Builds the /api router: every route authenticated, authorised, validated and, when it changes state, audited. */
 export function createApiRouter(deps: ServiceDeps, routes: readonly RouteDefinition[]): Hono {
   const api = new Hono();
+  const authentication = {
+    db: deps.database.db,
+    tokens: deps.tokens,
+    cache: deps.cache,
+    selfGrants: selfGrantsOf(routes),
+  };
   for (const route of routes) {
     api.on(route.method, route.path, async (c) => {
       const request = c.req.raw;
@@ -39,30 +45,42 @@ export function createApiRouter(deps: ServiceDeps, routes: readonly RouteDefinit
         const memo = (c.env as { authentications?: unknown } | undefined)?.authentications;
         return await handle(
           deps,
+          authentication,
           route,
           request,
           c.req.param() as Record<string, string>,
           memo instanceof Map ? (memo as AuthenticationMemo) : undefined,
         );
       } catch (error) {
-        if (error instanceof ApiError) return problemResponse(error, requestId);
-        if (isDatabaseUnavailable(error)) {
-          deps.logger.warn({ err: error, path: route.path }, "database unavailable");
-          return problemResponse(serviceUnavailable(), requestId, { "retry-after": "5" });
-        }
-        deps.logger.error({ err: error, path: route.path }, "unhandled API error");
-        return problemResponse(
-          new ApiError(500, ErrorCode.Unknown, "The server could not complete the request."),
-          requestId,
-        );
+        return unhandledError(deps, error, route.path, requestId);
       }
     });
   }
   return api;
 }
 
+/**
+ * A failure as the result wrapper says it: a named problem as it is, the database being away as 503
+ * ServiceUnavailable (with Retry-After), anything else as a logged 500.
+ */
+export function unhandledError(
+  deps: ServiceDeps,
+  error: unknown,
+  path?: string,
+  requestId = currentRequestId(),
+): Response {
+  if (error instanceof ApiError) return problemResponse(error, requestId);
+  if (isDatabaseUnavailable(error)) {
+    deps.logger.warn({ err: error, path }, "database unavailable");
+    return problemResponse(serviceUnavailable(), requestId);
+  }
+  deps.logger.error({ err: error, path }, "unhandled API error");
+  return problemResponse(new ApiError(500, ErrorCode.Unknown, "The server could not complete the request."), requestId);
+}
+
 async function handle(
   deps: ServiceDeps,
+  authentication: AuthenticationDeps,
   route: RouteDefinition,
   request: Request,
   params: Record<string, string>,
@@ -72,7 +90,7 @@ async function handle(
   const url = new URL(request.url);
 
   // 1. Who is calling: one query for the caller, their sign-in grant and the reference epoch, once per web request.
-  const auth = await authenticate(request, db, deps.tokens, deps.cache, authentications);
+  const auth = await authenticate(request, authentication, authentications);
   let principal: Principal | null = null;
   if (auth.kind === "user") principal = auth.principal;
   // A token that no longer works (expired, revoked, a blocked user) is refused on every call, public ones too, so
@@ -80,11 +98,14 @@ async function handle(
   else if (auth.kind === "invalid") throw notAuthenticated(auth.reason);
   else if (route.access !== "public") throw notAuthenticated();
 
-  // 2. May they: the permission address is the call path prefixed with "api" (000 §6).
+  // 2. May they: the permission address is the call path prefixed with "api" (000 §6). The same principal.can
+  // answers the permission check call, so the two always agree; what one may call about oneself is in it too.
   if (route.access === "permission") {
     const address = url.pathname.replace(/^\//, "");
     if (!(await principal!.can(address))) throw forbidden();
   }
+  // A call about "me" is about the caller: handlers always see a user id.
+  if (params.userId === "me" && principal) params = { ...params, userId: principal.userId };
 
   // 3. What they sent.
   const raw = await readBody(request, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
@@ -208,26 +229,36 @@ async function readBody(request: Request, maxBytes: number): Promise<unknown> {
   if (request.method === "GET" || request.method === "HEAD") return {};
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw tooLarge(maxBytes);
-  const type = (request.headers.get("content-type") ?? "").toLowerCase();
-  if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
+  // The media type exactly, not a prefix of it ("application/jsonx" is not JSON), and its charset.
+  const [mediaType = "", ...parameters] = (request.headers.get("content-type") ?? "")
+    .toLowerCase()
+    .split(";")
+    .map((part) => part.trim());
+  const charset = parameters
+    .find((p) => p.startsWith("charset="))
+    ?.slice("charset=".length)
+    .replace(/"/g, "");
+  if (mediaType === "multipart/form-data" || mediaType === "application/x-www-form-urlencoded") {
     // Read within the limit first (a Content-Length can lie or be absent), then parse: broken form data is the
     // caller's mistake, answered 400, never a 500.
     const form = await readFormData(request, maxBytes);
     if (form === "tooLarge") throw tooLarge(maxBytes);
-    if (form === "unreadable") throw validationFailed([{ path: "", message: "The body is not valid form data." }]);
+    if (form === "unreadable") throw notReadable("The body is not valid form data.");
     const out: Record<string, unknown> = {};
     for (const [key, value] of form.entries()) out[key] = value;
     return out;
   }
   const text = await readLimitedText(request, maxBytes);
   if (text.trim() === "") return {};
-  if (type && !type.startsWith("application/json") && !type.startsWith("text/plain")) {
-    throw new ApiError(415, ErrorCode.UnsupportedMediaType, "Send JSON, form data or nothing.");
+  const json =
+    ["", "application/json", "text/plain"].includes(mediaType) || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
+  if (!json || (charset !== undefined && charset !== "utf-8" && charset !== "us-ascii")) {
+    throw new ApiError(415, ErrorCode.UnsupportedMediaType, "Send JSON in UTF-8, form data or nothing.");
   }
   try {
     return JSON.parse(text);
   } catch {
-    throw validationFailed([{ path: "", message: "The body is not valid JSON." }]);
+    throw notReadable("The body is not valid JSON.");
   }
 }
 
@@ -237,6 +268,9 @@ async function readLimitedText(request: Request, maxBytes: number): Promise<stri
   return text;
 }
 
+/** A body that cannot be read as its type says: the detail names what is wrong, as does the one issue. */
+const notReadable = (detail: string) => validationFailed([{ path: "", message: detail }], detail);
+
 const tooLarge = (maxBytes: number) =>
   new ApiError(413, ErrorCode.PayloadTooLarge, `The request body is larger than ${maxBytes} bytes.`);
 
@@ -245,9 +279,13 @@ function zodIssues(error: z.ZodError): { path: string; message: string }[] {
 }
 
 function toResponse(output: unknown): Response {
-  if (output instanceof Response) return output;
-  return new Response(JSON.stringify(output ?? null), {
-    status: 200,
+  return output instanceof Response ? output : noStoreJson(output ?? null);
+}
+
+/** A JSON answer that is never stored (every API answer; tokens and sign-in results above all). */
+export function noStoreJson(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
     headers: { "content-type": "application/json; charset=utf-8", ...NO_STORE },
   });
 }

@@ -2,15 +2,18 @@
  * Reads a request body as text, streaming, and stops as soon as it grows beyond maxBytes (a Content-Length header can
  * lie or be absent). Returns null when the body is too large; the caller answers in its own terms.
  */
-export async function readBodyText(request: Request, maxBytes: number): Promise<string | null> {
+export async function readBodyText(request: Pick<Body, "body">, maxBytes: number): Promise<string | null> {
   const bytes = await readBodyBytes(request, maxBytes);
   return bytes === null ? null : Buffer.from(bytes).toString("utf8");
 }
 
-/** The body's bytes, read as readBodyText reads it: null as soon as it grows beyond maxBytes. */
-export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array | null> {
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
+/**
+ * The body's bytes, read as readBodyText reads it: null as soon as it grows beyond maxBytes. A request's body, or a
+ * response's (what another server sends us is limited the same way).
+ */
+export async function readBodyBytes(message: Pick<Body, "body">, maxBytes: number): Promise<Uint8Array | null> {
+  if (!message.body) return new Uint8Array(0);
+  const reader = message.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -18,7 +21,7 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel();
+      await reader.cancel().catch(() => undefined);
       return null;
     }
     chunks.push(value);

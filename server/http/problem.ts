@@ -22,8 +22,11 @@ export const notFound = (detail = "Not found.") => new ApiError(404, ErrorCode.N
 export const validationFailed = (issues: { path: string; message: string }[], detail = "The request is not valid.") =>
   new ApiError(400, ErrorCode.ValidationFailed, detail, { issues });
 
+/** How long a caller should wait before trying again after a ServiceUnavailable. */
+export const SERVICE_UNAVAILABLE_RETRY_SECONDS = 5;
+
 export const serviceUnavailable = (detail = "The service is briefly unavailable. Please try again in a moment.") =>
-  new ApiError(503, ErrorCode.ServiceUnavailable, detail);
+  new ApiError(503, ErrorCode.ServiceUnavailable, detail, { retryAfterSeconds: SERVICE_UNAVAILABLE_RETRY_SECONDS });
 
 export function problemResponse(error: ApiError, requestId?: string, headers: HeadersInit = {}): Response {
   const body: ProblemBody = {
@@ -38,5 +41,10 @@ export function problemResponse(error: ApiError, requestId?: string, headers: He
   responseHeaders.set("content-type", "application/problem+json; charset=utf-8");
   for (const [name, value] of Object.entries(NO_STORE)) responseHeaders.set(name, value);
   if (error.status === 401) responseHeaders.set("www-authenticate", 'Bearer realm="api"');
+  // A pause asked for in the answer (429, 503) is said in the header too, in whole seconds (RFC 9110 §10.2.3).
+  const retryAfter = (error.additionalData as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  if (typeof retryAfter === "number" && Number.isFinite(retryAfter) && retryAfter > 0) {
+    responseHeaders.set("retry-after", String(Math.ceil(retryAfter)));
+  }
   return new Response(JSON.stringify(body), { status: error.status, headers: responseHeaders });
 }

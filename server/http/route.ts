@@ -5,6 +5,7 @@ import type { Principal } from "../auth/principal";
 import type { Db } from "../db/database";
 import type { ServiceDeps } from "../deps";
 import type { Logger } from "../observability/logger";
+import type { Grant } from "../permissions/engine";
 
 /**
  * Who may call a route:
@@ -58,6 +59,12 @@ export interface RouteDefinition<A extends Access = Access, S extends z.ZodType 
   /** Path below /api, in Hono syntax: "/companies/:companyId/get". */
   path: string;
   access: A;
+  /**
+   * With access "permission" on a call about a user (`/users/:userId/…` or `/users/me/…`): the caller may always make
+   * it about themself (`me` or their own id), whatever their grants; about anyone else the permission decides. The
+   * framework reads `:userId` "me" as the caller, so the handler always sees a user id.
+   */
+  self?: true;
   body?: S;
   /** Marks a state-changing call: it runs in one transaction and appends an audit entry (001 §3). */
   audit?: { displayText: string };
@@ -70,4 +77,23 @@ export function defineRoute<A extends Access, S extends z.ZodType = z.ZodObject<
   definition: RouteDefinition<A, S>,
 ): RouteDefinition {
   return definition as unknown as RouteDefinition;
+}
+
+/**
+ * The grants every caller holds about themself: one `self` grant per route declared `self` (its path with each
+ * parameter as `*`), so the permission check call and the call itself decide alike (server/permissions/engine.ts).
+ * A route declared `self` that is not a permission call about a user is a mistake in the route table: it stops the start.
+ */
+export function selfGrantsOf(routes: readonly RouteDefinition[]): Grant[] {
+  const grants: Grant[] = [];
+  for (const route of routes) {
+    if (!route.self) continue;
+    if (route.access !== "permission" || !/^\/users\/(?::userId|me)\//.test(route.path)) {
+      throw new Error(
+        `${route.path}: only a permission call about a user (/users/:userId/… or /users/me/…) can allow oneself`,
+      );
+    }
+    grants.push({ scope: "self", pattern: `api${route.path.replace(/:[A-Za-z]+/g, "*")}` });
+  }
+  return grants;
 }

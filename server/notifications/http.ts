@@ -1,32 +1,40 @@
+import type { Principal } from "../auth/principal";
 import { notificationCountRequestSchema } from "../contracts/notifications";
-import { forbidden } from "../http/problem";
-import { defineRoute } from "../http/route";
+import { defineRoute, type RouteContext } from "../http/route";
 import { countUnread } from "./service";
+
+type CountContext = RouteContext<{ studyName: string | null }, Principal>;
+
+/** A user's unread notifications; one's own are cached by one's notifications version (server/auth/principal.ts). */
+async function count({ db, principal, body, params, cached, request }: CountContext) {
+  const userId = params.userId ?? principal.userId;
+  if (userId !== principal.userId) {
+    // Another user's: only the notifications of the companies from which the caller may ask.
+    const companies = await principal.companiesReached(new URL(request.url).pathname.slice(1));
+    return countUnread(db, userId, body.studyName, companies);
+  }
+  return cached(`notifications:${userId}:${principal.notificationsVersion}:${body.studyName ?? ""}`, () =>
+    countUnread(db, userId, body.studyName),
+  );
+}
 
 export const notificationRoutes = [
   defineRoute({
     method: "POST",
     path: "/users/me/notifications/get",
-    // Any signed-in user may count their own notifications.
-    access: "authenticated",
+    // Anyone may count their own notifications.
+    access: "permission",
+    self: true,
     body: notificationCountRequestSchema,
-    // Cached per user by their notifications version, which the caller's own query reads (server/auth/principal.ts).
-    handler: ({ db, principal, body, cached }) =>
-      cached(`notifications:${principal.userId}:${principal.notificationsVersion}:${body.studyName ?? ""}`, () =>
-        countUnread(db, principal.userId, body.studyName),
-      ),
+    handler: count,
   }),
   defineRoute({
     method: "POST",
     path: "/users/:userId/notifications/get",
-    // Another user's notifications need the permission on this address; one's own are always readable.
-    access: "authenticated",
+    // One's own are always readable; another user's need the permission on this address.
+    access: "permission",
+    self: true,
     body: notificationCountRequestSchema,
-    handler: async ({ db, principal, body, params, request }) => {
-      if (params.userId !== principal.userId && !(await principal.can(new URL(request.url).pathname.slice(1)))) {
-        throw forbidden();
-      }
-      return countUnread(db, params.userId!, body.studyName);
-    },
+    handler: count,
   }),
 ];

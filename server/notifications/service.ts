@@ -1,13 +1,23 @@
-import { and, count, eq, isNull, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { NotificationCount } from "../contracts/notifications";
 import type { Db } from "../db/database";
 import { newId } from "../db/ids";
 import { studies } from "../studies/schema";
 import { notifications } from "./schema";
 
-/** The number of a user's unread notifications, all of them or those about studies of that name (000 §7). */
-export async function countUnread(db: Db, userId: string, studyName?: string | null): Promise<NotificationCount> {
+/**
+ * The number of a user's unread notifications, all of them or those about studies of that name (000 §7); only those
+ * of the given companies when `companies` is a list (another user's, seen from the caller's companies).
+ */
+export async function countUnread(
+  db: Db,
+  userId: string,
+  studyName?: string | null,
+  companies: "all" | readonly string[] = "all",
+): Promise<NotificationCount> {
+  if (companies !== "all" && companies.length === 0) return { totalRecords: 0 };
   const conditions: SQL[] = [eq(notifications.userId, userId), isNull(notifications.readAt)];
+  if (companies !== "all") conditions.push(inArray(notifications.companyId, [...companies]));
   if (studyName) {
     const [row] = await db
       .select({ value: count() })

@@ -9,21 +9,26 @@
  *   **            matches zero or more segments
  *   {companyId}   matches the company of the grant's scope (any company for a system grant)
  *   {studyName}   matches the study of the grant's scope (any study of the company for a company grant)
- * An address about a user (`api/users/{userId}/…`) belongs to that user's companies, not to the caller's: a
- * company-scoped grant reaches it only when the user is a member of the grant's company, and a study grant never.
+ * An address about a user (`api/users/{userId}/…`, `api/users/me/…` for the caller) belongs to that user's
+ * companies, not to the caller's: a company-scoped grant reaches it only when the user is a member of the grant's
+ * company, a study grant never, a system grant as its pattern says, and a self grant only when the user is the caller.
  * Anything that is not allowed is denied. See docs/decisions/0005-permissions.md.
  */
 
 export type GrantScope =
   | { scope: "system" }
   | { scope: "company"; companyId: string }
-  | { scope: "study"; companyId: string; studyName: string };
+  | { scope: "study"; companyId: string; studyName: string }
+  /** Calls about the caller themself (`api/users/me/…` or their own id): what a route allows anyone about themself. */
+  | { scope: "self" };
 
 export type Grant = GrantScope & { pattern: string };
 
 export interface PermissionContext {
   /** The company that applies to addresses naming none (the user's home company). */
   companyId: string | null;
+  /** The caller: an address about this user (or `me`) is about the caller themself. */
+  userId?: string | null;
   /** The companies of the user an address is about (`api/users/{userId}/…`), as the caller looked them up. */
   subjectUserCompanies?: readonly string[];
 }
@@ -79,7 +84,10 @@ export function parseAddress(address: string, context: PermissionContext): Parse
   if (segments[rest] === "studies" && segments.length > rest + 2) {
     studyName = segments[rest + 1]!;
   }
-  if (studyName === null && query) {
+  // A studyName query parameter scopes a legacy-style address (one naming neither company nor study in its path) to
+  // that study. It never narrows a company's or a user's address down to a study, which would let a study grant
+  // reach a company-level call: the call's own check reads the path alone (server/http/api.ts).
+  if (studyName === null && query && rest === 1 && subjectUserId === null) {
     const fromQuery = new URLSearchParams(query).get("studyName");
     if (fromQuery !== null) {
       if (!isCleanSegment(fromQuery)) return null;
@@ -111,17 +119,27 @@ export function validatePattern(pattern: string): string | null {
   return null;
 }
 
+/** True when the user an address is about is the caller. */
+export function isAboutCaller(address: ParsedAddress, context: Pick<PermissionContext, "userId">): boolean {
+  const subject = address.subjectUserId;
+  return subject !== null && !!context.userId && (subject === "me" || subject === context.userId);
+}
+
 /** True when one grant allows the parsed address. */
 export function grantAllows(
   grant: Grant,
   address: ParsedAddress,
-  subjectUserCompanies: readonly string[] = [],
+  context: Pick<PermissionContext, "userId" | "subjectUserCompanies"> = {},
 ): boolean {
   let boundCompany: string | null = null;
   let boundStudy: string | null = null;
-  if (address.subjectUserId !== null && grant.scope !== "system") {
+  if (grant.scope === "self") {
+    if (!isAboutCaller(address, context)) return false;
+  } else if (grant.scope === "system") {
+    // Everywhere, as the pattern says.
+  } else if (address.subjectUserId !== null) {
     // About a user: only a company grant of one of that user's companies.
-    if (grant.scope !== "company" || !subjectUserCompanies.includes(grant.companyId)) return false;
+    if (grant.scope !== "company" || !(context.subjectUserCompanies ?? []).includes(grant.companyId)) return false;
     boundCompany = grant.companyId;
   } else if (grant.scope === "company") {
     if (address.companyId !== grant.companyId) return false;
@@ -130,6 +148,9 @@ export function grantAllows(
     if (address.companyId !== grant.companyId || address.studyName !== grant.studyName) return false;
     boundCompany = grant.companyId;
     boundStudy = grant.studyName;
+  } else {
+    // A scope this engine does not know allows nothing.
+    return false;
   }
   if (validatePattern(grant.pattern) !== null) return false;
   return matchSegments(grant.pattern.split("/"), 0, address.segments, 0, {
@@ -181,5 +202,30 @@ function matchSegments(pattern: string[], p: number, path: string[], s: number, 
 export function isAllowed(address: string, grants: readonly Grant[], context: PermissionContext): boolean {
   const parsed = parseAddress(address, context);
   if (!parsed) return false;
-  return grants.some((grant) => grantAllows(grant, parsed, context.subjectUserCompanies));
+  return grants.some((grant) => grantAllows(grant, parsed, context));
+}
+
+/**
+ * For an address about a user: the user's companies from which the grants allow it, or "all" when a system grant or
+ * (about the caller) a self grant does. What such a call answers about the user is limited to these companies' data.
+ */
+export function companiesAllowing(
+  address: string,
+  grants: readonly Grant[],
+  context: PermissionContext,
+): "all" | string[] {
+  const parsed = parseAddress(address, context);
+  if (!parsed || parsed.subjectUserId === null) return [];
+  const everywhere = grants.some(
+    (grant) => (grant.scope === "system" || grant.scope === "self") && grantAllows(grant, parsed, context),
+  );
+  if (everywhere) return "all";
+  return (context.subjectUserCompanies ?? []).filter((companyId) =>
+    grants.some(
+      (grant) =>
+        grant.scope === "company" &&
+        grant.companyId === companyId &&
+        grantAllows(grant, parsed, { ...context, subjectUserCompanies: [companyId] }),
+    ),
+  );
 }

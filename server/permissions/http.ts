@@ -10,11 +10,10 @@ export const permissionRoutes = [
     access: "authenticated",
     body: permissionCheckRequestSchema,
     // The same decision as every call's own check (principal.can), so the two always agree.
-    handler: async ({ body, principal }): Promise<PermissionCheckResponse> => ({
-      permissionCheckResults: await checkAddresses(
-        body.permissions.map((p) => p.url),
-        (address) => principal.can(address),
-      ),
-    }),
+    handler: async ({ body, principal }): Promise<PermissionCheckResponse> => {
+      const addresses = body.permissions.map((p) => p.url);
+      await principal.prepare(addresses);
+      return { permissionCheckResults: await checkAddresses(addresses, (address) => principal.can(address)) };
+    },
   }),
 ];

@@ -54,6 +54,18 @@ export async function loadMemberships(db: Db, userId: string): Promise<string[]>
   return rows.map((row) => row.companyId);
 }
 
+/** The companies of each of these users, in one query (users without any are absent from the map). */
+export async function loadMembershipsOf(db: Db, userIds: readonly string[]): Promise<Map<string, string[]>> {
+  const companies = new Map<string, string[]>();
+  if (userIds.length === 0) return companies;
+  const rows = await db
+    .select({ userId: companyMembers.userId, companyId: companyMembers.companyId })
+    .from(companyMembers)
+    .where(inArray(companyMembers.userId, [...userIds]));
+  for (const row of rows) companies.set(row.userId, [...(companies.get(row.userId) ?? []), row.companyId]);
+  return companies;
+}
+
 /** Answers each address in order, as `can` decides it: the batched check behind POST /api/auth/permissions/check. */
 export async function checkAddresses(addresses: readonly string[], can: (address: string) => Promise<boolean>) {
   return Promise.all(

@@ -1,5 +1,5 @@
 import { imageResponse } from "../documents/http";
-import { forbidden, notFound } from "../http/problem";
+import { notFound } from "../http/problem";
 import { defineRoute } from "../http/route";
 import { getProfilePicture, listCompanyUsers } from "./service";
 
@@ -14,10 +14,9 @@ export const userRoutes = [
     method: "POST",
     path: "/users/:userId/profilePicture/get",
     // One's own picture is always readable; another user's needs the permission on this address.
-    access: "authenticated",
-    handler: async ({ db, principal, params, request }) => {
-      const address = new URL(request.url).pathname.slice(1);
-      if (params.userId !== principal.userId && !(await principal.can(address))) throw forbidden();
+    access: "permission",
+    self: true,
+    handler: async ({ db, params, request }) => {
       const picture = await getProfilePicture(db, params.userId!);
       if (!picture) throw notFound("The user has no profile picture.");
       return imageResponse(request, picture.data, picture.contentType);

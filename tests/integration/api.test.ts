@@ -282,7 +282,7 @@ describe.each(dbKinds())("product API on %s", (kind) => {
         body: "{not json",
       });
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ title: "ValidationFailed", detail: "The request is not valid." });
+      expect(await response.json()).toMatchObject({ title: "ValidationFailed", detail: "The body is not valid JSON." });
     });
 
     it("refuses an unsupported content type", async () => {

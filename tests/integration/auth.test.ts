@@ -141,7 +141,13 @@ describe.each(dbKinds())("sign-in API on %s", (kind) => {
           "WrongCredentials",
         );
       }
-      const locked = await problem(await login({ Email: U.manager.email, Password: DEMO_PASSWORD }));
+      expect(await problem(await login({ Email: U.manager.email, Password: "wrong-5" }))).toMatchObject({
+        status: 429,
+        title: "TooManyAttempts",
+      });
+      const lockedAnswer = await login({ Email: U.manager.email, Password: DEMO_PASSWORD });
+      const locked = await problem(lockedAnswer.clone());
+      expect(lockedAnswer.headers.get("retry-after")).toBe(String(locked.additionalData!.retryAfterSeconds));
       expect(locked.status).toBe(429);
       expect(locked.title).toBe("TooManyAttempts");
       expect(locked.additionalData!.retryAfterSeconds).toBeGreaterThan(25);
@@ -162,6 +168,86 @@ describe.each(dbKinds())("sign-in API on %s", (kind) => {
       expect((await login({ Email: U.manager.email, Password: DEMO_PASSWORD })).status).toBe(200);
       const rows = await api.database.db.select().from(signInThrottles);
       expect(rows).toEqual([]);
+    });
+  });
+
+  describe("limits hold when the attempts come all at once", () => {
+    const statuses = (answers: { title: string }[]) => {
+      const counts: Record<string, number> = {};
+      for (const { title } of answers) counts[title] = (counts[title] ?? 0) + 1;
+      return counts;
+    };
+    const inParallel = <T>(n: number, attempt: (i: number) => Promise<T>) =>
+      Promise.all(Array.from({ length: n }, (_, i) => attempt(i)));
+
+    it("twenty wrong passwords at once: exactly five are answered, the others paused", async () => {
+      const answers = await inParallel(20, async (i) =>
+        problem(await login({ Email: U.monitor.email, Password: `wrong-${i}` })),
+      );
+      expect(statuses(answers)).toEqual({ WrongCredentials: 5, TooManyAttempts: 15 });
+    });
+
+    it("twenty reset requests at once: exactly five links", async () => {
+      const mailsBefore = await api.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, U.monitor.email));
+      const answers = await inParallel(20, async () =>
+        api.call("POST", "/api/auth/sendResetPasswordEmail", { json: { Email: U.monitor.email, Password: null } }),
+      );
+      expect(answers.map((r) => r.status).sort()).toEqual([...Array(5).fill(200), ...Array(15).fill(429)]);
+      const mailsAfter = await api.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, U.monitor.email));
+      expect(mailsAfter.length - mailsBefore.length).toBe(5);
+    });
+
+    it("ten code requests at once: at most five codes", async () => {
+      const answers = await inParallel(10, async () =>
+        problem(await login({ Email: U.mfa.email, Password: DEMO_PASSWORD })),
+      );
+      const sent = answers.filter((a) => a.title === "SecurityCodeSent").length;
+      expect(sent).toBeLessThanOrEqual(5);
+      expect(answers.filter((a) => a.title !== "SecurityCodeSent").every((a) => a.title === "TooManyAttempts")).toBe(
+        true,
+      );
+      // The next one, alone, is refused too when five went out.
+      await api.database.db.delete(signInThrottles);
+      if (sent === 5) {
+        expect((await problem(await login({ Email: U.mfa.email, Password: DEMO_PASSWORD }))).title).toBe(
+          "TooManyAttempts",
+        );
+      }
+    });
+
+    it("a code works once, also when it is sent five times at once", async () => {
+      const { attemptId, code } = await sendCode();
+      const answers = await inParallel(5, async () =>
+        login({ Email: U.mfa.email, Password: DEMO_PASSWORD, SecurityCode: code, AttemptId: attemptId }),
+      );
+      expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    });
+
+    it("ten wrong codes at once use up the code's five tries: then the right one fails", async () => {
+      const { attemptId, code } = await sendCode();
+      const wrong = code === "00000000" ? "11111111" : "00000000";
+      await inParallel(10, () =>
+        login({ Email: U.mfa.email, Password: DEMO_PASSWORD, SecurityCode: wrong, AttemptId: attemptId }),
+      );
+      const [challenge] = await api.database.db
+        .select()
+        .from(signInChallenges)
+        .where(eq(signInChallenges.userId, U.mfa.id));
+      expect(challenge!.failedAttempts).toBe(5);
+      await api.database.db.delete(signInThrottles);
+      const right = await login({
+        Email: U.mfa.email,
+        Password: DEMO_PASSWORD,
+        SecurityCode: code,
+        AttemptId: attemptId,
+      });
+      expect((await problem(right)).title).toBe("WrongCredentials");
     });
   });
 
@@ -463,10 +549,14 @@ describe.each(dbKinds())("sign-in API on %s", (kind) => {
       });
     });
 
-    it("limits reset e-mails per address", async () => {
+    it("sends at most five reset links per address in 15 minutes: the sixth waits for the window's end", async () => {
       const email = "limit-test@demo-pharma.example";
-      for (let i = 0; i < 6; i++) await sendReset(email);
-      expect(await problem(await sendReset(email))).toMatchObject({ status: 429, title: "TooManyAttempts" });
+      for (let i = 0; i < 5; i++) expect((await sendReset(email)).status).toBe(200);
+      const sixth = await problem(await sendReset(email));
+      expect(sixth).toMatchObject({ status: 429, title: "TooManyAttempts" });
+      // Not a short pause: what is left of the 15-minute window.
+      expect(sixth.additionalData!.retryAfterSeconds).toBeGreaterThan(800);
+      expect(sixth.additionalData!.retryAfterSeconds).toBeLessThanOrEqual(900);
     });
   });
 });

@@ -1,8 +1,9 @@
+import net from "node:net";
 import { isDatabaseUnavailable } from "@server/db/availability";
 import { openDatabase } from "@server/db/database";
 import { createLogger } from "@server/observability/logger";
 import { DEMO } from "@server/seed/demo";
-import { createApiService, type ApiService } from "@server/service";
+import { apiRoutes, createApiService, type ApiService } from "@server/service";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findPostgresBin, startCluster, type Cluster } from "../support/postgres-cluster";
 import { testConfig } from "../support/service";
@@ -63,6 +64,107 @@ describe.runIf(bin !== null)("the database going away under a running API", () =
         { timeout: 20_000, interval: 200 },
       )
       .toBe(200);
+  });
+});
+
+describe.runIf(bin !== null)("every call while the database is away", () => {
+  let cluster: Cluster;
+  let service: ApiService;
+  let token: string;
+  const call = (path: string, init: { method?: string; token?: string; json?: unknown } = {}) =>
+    service.fetch(
+      new Request(`http://localhost${path}`, {
+        method: init.method ?? "POST",
+        headers: {
+          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+          ...(init.json === undefined ? {} : { "content-type": "application/json" }),
+        },
+        body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      }),
+    );
+  const address = (path: string) =>
+    path
+      .replace(":companyId", DEMO.company.id)
+      .replace(":studyName", DEMO.studies.active.name)
+      .replace(":userId", DEMO.users.admin.id);
+
+  beforeAll(async () => {
+    cluster = await startCluster(bin!);
+    const database = await openDatabase({ kind: "postgres", url: cluster.url, poolMax: 4 });
+    service = await createApiService({
+      config: { ...testConfig(), seedDemoData: true },
+      logger: createLogger("silent"),
+      database,
+      startWorkers: false,
+    });
+    token = await service.deps.tokens.issueAccessToken({ userId: DEMO.users.admin.id });
+    cluster.pause();
+  });
+  afterAll(async () => {
+    await service?.close();
+    await service?.deps.database.close().catch(() => undefined);
+    cluster?.stop();
+  });
+
+  it.each(apiRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    "%s with a token: 503 ServiceUnavailable, never 500 nor a sign-in that has ended",
+    async (_name, route) => {
+      const response = await call(`/api${address(route.path)}`, {
+        method: route.method,
+        token,
+        json: route.method === "POST" ? {} : undefined,
+      });
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({ title: "ServiceUnavailable" });
+    },
+  );
+
+  it("sign-in steps that need the database: 503, not a wrong password nor a failed single sign-on", async () => {
+    const sessionId = "6560de00000000000000ffff";
+    const refresh = await service.deps.tokens.issueRefreshToken({
+      userId: DEMO.users.admin.id,
+      sessionId,
+      jti: "6560de00000000000000fffe",
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const answers = {
+      login: await call("/api/auth/login", { json: { Email: DEMO.users.admin.email, Password: "Rbqm-Demo-2026" } }),
+      reset: await call("/api/auth/sendResetPasswordEmail", { json: { Email: DEMO.users.admin.email } }),
+      refresh: await call("/api/oauth/token", { json: { grant_type: "refresh_token", refresh_token: refresh } }),
+      samlResume: await call("/api/auth/saml/resume", { json: { token: refresh, binding: "x" } }),
+      revoke: await call("/api/oauth/revoke", { json: { token: refresh } }),
+    };
+    expect(Object.fromEntries(Object.entries(answers).map(([name, r]) => [name, r.status]))).toEqual({
+      login: 503,
+      reset: 503,
+      refresh: 503,
+      samlResume: 503,
+      revoke: 503,
+    });
+  });
+});
+
+describe("a database that does not answer", () => {
+  it("a connection that hangs is given up, and counts as the database being away (not a request that waits on)", async () => {
+    // Accepts connections and then says nothing, as a host behind a dropped route or an overloaded server may.
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = silent.address() as net.AddressInfo;
+      const failure = await openDatabase({
+        kind: "postgres",
+        url: `postgres://x@127.0.0.1:${port}/x`,
+        poolMax: 1,
+      }).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(isDatabaseUnavailable(failure)).toBe(true);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 });
 

@@ -1,12 +1,24 @@
+import {
+  companiesAllowing,
+  grantAllows,
+  isAllowed,
+  parseAddress,
+  validatePattern,
+  type Grant,
+} from "@server/permissions/engine";
 import { describe, expect, it } from "vitest";
-import { grantAllows, isAllowed, parseAddress, validatePattern, type Grant } from "@server/permissions/engine";
 
 const ACME = "6560de000000000000000001";
 const OTHER = "6560de000000000000000002";
 const ctx = { companyId: ACME };
 
 const company = (pattern: string, companyId = ACME): Grant => ({ scope: "company", companyId, pattern });
-const study = (pattern: string, studyName: string, companyId = ACME): Grant => ({ scope: "study", companyId, studyName, pattern });
+const study = (pattern: string, studyName: string, companyId = ACME): Grant => ({
+  scope: "study",
+  companyId,
+  studyName,
+  pattern,
+});
 const system = (pattern: string): Grant => ({ scope: "system", pattern });
 
 describe("permission engine: allow and deny", () => {
@@ -124,6 +136,21 @@ describe("permission engine: company and study scope", () => {
     expect(isAllowed("api/legacy/db", grants, ctx)).toBe(false);
   });
 
+  it("a studyName query parameter never brings a company's or a user's address within a study grant", () => {
+    const broad = [study("api/**", "S1")];
+    expect(isAllowed(`api/companies/${ACME}/get?studyName=S1`, broad, ctx)).toBe(false);
+    expect(isAllowed(`api/companies/${ACME}/users/get?studyName=S1`, broad, ctx)).toBe(false);
+    expect(
+      isAllowed("api/users/me/notifications/get?studyName=S1", broad, {
+        ...ctx,
+        userId: "u",
+        subjectUserCompanies: [ACME],
+      }),
+    ).toBe(false);
+    // As the call itself is decided: by its path.
+    expect(isAllowed(`api/companies/${ACME}/get`, broad, ctx)).toBe(false);
+  });
+
   it("a system grant reaches every company, and its placeholders match any value", () => {
     const grants = [system("api/companies/{companyId}/get")];
     expect(isAllowed(`api/companies/${ACME}/get`, grants, ctx)).toBe(true);
@@ -203,26 +230,102 @@ describe("permission engine: addresses about a user belong to that user's compan
   const everything = [company("api/**")];
 
   it("a company grant reaches a user of its company, and no other", () => {
-    expect(isAllowed(`api/users/${U}/profilePicture/get`, everything, { companyId: ACME, subjectUserCompanies: [ACME] })).toBe(true);
-    expect(isAllowed(`api/users/${U}/profilePicture/get`, everything, { companyId: ACME, subjectUserCompanies: [OTHER] })).toBe(false);
-    expect(isAllowed(`api/users/${U}/notifications/get`, everything, { companyId: ACME, subjectUserCompanies: [] })).toBe(false);
+    expect(
+      isAllowed(`api/users/${U}/profilePicture/get`, everything, { companyId: ACME, subjectUserCompanies: [ACME] }),
+    ).toBe(true);
+    expect(
+      isAllowed(`api/users/${U}/profilePicture/get`, everything, { companyId: ACME, subjectUserCompanies: [OTHER] }),
+    ).toBe(false);
+    expect(
+      isAllowed(`api/users/${U}/notifications/get`, everything, { companyId: ACME, subjectUserCompanies: [] }),
+    ).toBe(false);
     // Not told the user's companies: denied, never the caller's company by default.
     expect(isAllowed(`api/users/${U}/notifications/get`, everything, { companyId: ACME })).toBe(false);
   });
 
   it("a user in several companies is reached from each of them", () => {
-    expect(isAllowed(`api/users/${U}/get`, [company("api/**", OTHER)], { companyId: ACME, subjectUserCompanies: [ACME, OTHER] })).toBe(true);
+    expect(
+      isAllowed(`api/users/${U}/get`, [company("api/**", OTHER)], {
+        companyId: ACME,
+        subjectUserCompanies: [ACME, OTHER],
+      }),
+    ).toBe(true);
   });
 
   it("a study grant never reaches a user, a system grant always may", () => {
     const context = { companyId: ACME, subjectUserCompanies: [ACME] };
     expect(isAllowed(`api/users/${U}/notifications/get?studyName=S1`, [study("api/**", "S1")], context)).toBe(false);
-    expect(isAllowed(`api/users/${U}/notifications/get`, [system("api/users/*/notifications/get")], { companyId: ACME })).toBe(true);
+    expect(
+      isAllowed(`api/users/${U}/notifications/get`, [system("api/users/*/notifications/get")], { companyId: ACME }),
+    ).toBe(true);
   });
 
   it("parses the user an address is about, with no company of its own", () => {
     expect(parseAddress(`api/users/${U}/profilePicture/get`, ctx)).toMatchObject({ subjectUserId: U, companyId: null });
     expect(parseAddress("api/users/me/notifications/get", ctx)).toMatchObject({ subjectUserId: "me", companyId: null });
-    expect(parseAddress(`api/companies/${ACME}/users/get`, ctx)).toMatchObject({ subjectUserId: null, companyId: ACME });
+    expect(parseAddress(`api/companies/${ACME}/users/get`, ctx)).toMatchObject({
+      subjectUserId: null,
+      companyId: ACME,
+    });
+  });
+});
+
+describe("permission engine: calls about oneself", () => {
+  const ME = "6560de000000000000000204";
+  const SOMEONE = "6560de000000000000000207";
+  const self = (pattern: string): Grant => ({ scope: "self", pattern });
+  const context = { companyId: ACME, userId: ME };
+
+  it("a self grant reaches the caller, by `me` or by their own id, and nobody else", () => {
+    const grants = [self("api/users/*/notifications/get")];
+    expect(isAllowed("api/users/me/notifications/get", grants, context)).toBe(true);
+    expect(isAllowed(`api/users/${ME}/notifications/get`, grants, context)).toBe(true);
+    expect(
+      isAllowed(`api/users/${SOMEONE}/notifications/get`, grants, { ...context, subjectUserCompanies: [ACME] }),
+    ).toBe(false);
+    // Only the pattern's calls.
+    expect(isAllowed(`api/users/${ME}/profilePicture/get`, grants, context)).toBe(false);
+  });
+
+  it("a self grant reaches only addresses about a user, and not without knowing the caller", () => {
+    expect(isAllowed(`api/companies/${ACME}/get`, [self("api/**")], context)).toBe(false);
+    expect(isAllowed("api/settings/get", [self("api/**")], context)).toBe(false);
+    expect(isAllowed("api/users/me/notifications/get", [self("api/**")], { companyId: ACME })).toBe(false);
+    expect(isAllowed(`api/users/${ME}/notifications/get`, [self("api/**")], { companyId: ACME })).toBe(false);
+  });
+
+  it("`me` is the caller for company grants too: their own companies decide", () => {
+    expect(
+      isAllowed("api/users/me/notifications/get", [company("api/**")], { ...context, subjectUserCompanies: [ACME] }),
+    ).toBe(true);
+    expect(
+      isAllowed("api/users/me/notifications/get", [company("api/**")], { ...context, subjectUserCompanies: [OTHER] }),
+    ).toBe(false);
+  });
+});
+
+describe("permission engine: which of a user's companies a call about them reaches", () => {
+  const U = "6560de000000000000000207";
+  const address = `api/users/${U}/notifications/get`;
+  const both = { companyId: ACME, userId: "6560de000000000000000201", subjectUserCompanies: [ACME, OTHER] };
+
+  it("a company grant reaches that company's part only", () => {
+    expect(companiesAllowing(address, [company("api/**")], both)).toEqual([ACME]);
+    expect(companiesAllowing(address, [company("api/**"), company("api/users/**", OTHER)], both)).toEqual([
+      ACME,
+      OTHER,
+    ]);
+    expect(companiesAllowing(address, [company("api/**", "6560de000000000000000009")], both)).toEqual([]);
+  });
+
+  it("a system grant, or a self grant about oneself, reaches all of it", () => {
+    expect(companiesAllowing(address, [system("api/users/*/notifications/get")], both)).toBe("all");
+    const self: Grant = { scope: "self", pattern: "api/users/*/notifications/get" };
+    expect(companiesAllowing("api/users/me/notifications/get", [self], both)).toBe("all");
+    expect(companiesAllowing(address, [self], both)).toEqual([]);
+  });
+
+  it("an address about no user reaches no user's companies", () => {
+    expect(companiesAllowing(`api/companies/${ACME}/get`, [system("api/**")], both)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, type JWTVerifyGetKey } from "jose";
+import { readBodyText } from "../../http/body";
 
 /**
  * The identity provider's metadata (OpenID Connect Discovery 1.0), fetched from
@@ -86,8 +87,9 @@ async function fetchMetadata(issuer: string): Promise<ProviderMetadata> {
       signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
     });
     if (response.status !== 200) throw new DiscoveryError(`The discovery document answered HTTP ${response.status}.`);
-    const text = await response.text();
-    if (text.length > MAX_DOCUMENT_BYTES) throw new DiscoveryError("The discovery document is too large.");
+    // Read within the limit as it arrives: an endless document is cut off, not buffered.
+    const text = await readBodyText(response, MAX_DOCUMENT_BYTES);
+    if (text === null) throw new DiscoveryError("The discovery document is too large.");
     const parsed = JSON.parse(text) as unknown;
     if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
       throw new DiscoveryError("The discovery document is not an object.");

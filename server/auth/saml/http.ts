@@ -10,6 +10,7 @@ import {
   SsoError,
   SSO_REQUEST_TTL_SECONDS,
 } from "../../contracts/sso";
+import { isDatabaseUnavailable } from "../../db/availability";
 import type { ServiceDeps } from "../../deps";
 import { readBodyText } from "../../http/body";
 import { ApiError } from "../../http/problem";
@@ -119,6 +120,8 @@ export const samlApiRoutes = [
       try {
         return tokenResponse(await resumeSamlLogin(deps, body));
       } catch (error) {
+        // The database being away is no failed sign-on: it is answered 503 like every call (server/http/api.ts).
+        if (isDatabaseUnavailable(error)) throw error;
         logFailure(deps, "resume", error);
         throw new ApiError(400, SsoError.SsoFailed, "Single sign-on did not succeed.");
       }

@@ -25,6 +25,7 @@ import {
   type Logger,
 } from "./observability/logger";
 import { createApiService, type ApiService } from "./service";
+import { NO_STORE } from "./contracts/headers";
 import { guardWebRequest, type WebGuardSettings, type WebRefusal } from "./web/guards";
 import { pooledRandomBytes } from "./web/random";
 import { loadRemixHandler } from "./web/remix-handler";
@@ -242,7 +243,7 @@ function plainRefusal(refusal: WebRefusal): Response {
     status: refusal.status,
     headers: {
       "content-type": "text/plain; charset=utf-8",
-      "cache-control": "no-store",
+      ...NO_STORE,
       "x-content-type-options": "nosniff",
     },
   });

@@ -1,4 +1,4 @@
-import { LoginResult } from "@server/contracts/auth";
+import { LoginResult } from "@server/contracts/auth-codes";
 import type { ApiFailure } from "./api/client.server";
 
 /** The message of a failed sign-in step, as a locale key plus values the page renders. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/components/forms/hydrated";
 import { useTranslation } from "~/lib/i18n-react";
-import { useHydrated } from "~/components/forms";
 
 /** How long 'copied' shows (000 §9). */
 export const COPY_CONFIRMATION_MS = 3000;

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useHydrated } from "~/components/forms/hydrated";
 import { useTranslation } from "~/lib/i18n-react";
-import { useHydrated } from "~/components/forms";
 import {
   allowedSizesOf,
   clampPage,

@@ -1,9 +1,9 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n-react";
 import { CompanyLogo } from "~/components/CompanyLogo";
 import { Footer } from "~/components/Footer";
-import { linkButton } from "~/components/forms";
+import { linkButton } from "~/components/forms/Button";
+import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { appLinks } from "~/lib/links";
 import { companyAddresses } from "~/lib/navigation";

@@ -1,30 +1,32 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n-react";
-import { z } from "zod";
+import * as z from "zod/mini";
+import { safeParse } from "zod/v4/core";
 import { ErrorView } from "~/components/ErrorView";
 import { AppShell } from "~/components/shell/AppShell";
-import { shellHeader } from "~/lib/shell";
-import { loadHomeShell } from "~/lib/shell.server";
+import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { sameOriginReferrer } from "~/lib/safe-redirect";
 import { pageMeta, useSettings } from "~/lib/settings";
+import { shellHeader } from "~/lib/shell";
+import { loadHomeShell } from "~/lib/shell.server";
 
 /** /ng/error?errorMessage=…: needs no sign-in (000 §2.1, 001 "Error page"). */
 const MAX_MESSAGE = 500;
 
-const querySchema = z.object({
-  errorMessage: z
-    .string()
-    .optional()
-    .transform((value) => (value ? value.slice(0, MAX_MESSAGE) : undefined)),
-});
+// Made in the loader: a schema built when the module loads would be part of the page's JavaScript.
+const querySchema = () =>
+  z.object({
+    errorMessage: z.pipe(
+      z.optional(z.string()),
+      z.transform((value: string | undefined) => (value ? value.slice(0, MAX_MESSAGE) : undefined)),
+    ),
+  });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const submission = parseWithZod(url.searchParams, { schema: querySchema });
-  const errorMessage = submission.status === "success" ? (submission.value.errorMessage ?? null) : null;
+  const submission = safeParse(querySchema(), Object.fromEntries(url.searchParams));
+  const errorMessage = submission.success ? (submission.data.errorMessage ?? null) : null;
   const back = sameOriginReferrer(request);
   const [t, shell] = await Promise.all([getFixedT(request), loadHomeShell(request, context)]);
   return {

@@ -1,13 +1,14 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n-react";
-import { z } from "zod";
+import * as z from "zod/mini";
+import { safeParse } from "zod/v4/core";
 import { CompanyLogo } from "~/components/CompanyLogo";
 import { ErrorView } from "~/components/ErrorView";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { ExternalLinkText } from "~/components/ExternalLink";
+import { buttonClass } from "~/components/forms/Button";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { externalAddress } from "~/lib/external-links";
+import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { sameOriginReferrer } from "~/lib/safe-redirect";
 import { pageMeta, useSettings } from "~/lib/settings";
@@ -17,25 +18,26 @@ import { pageMeta, useSettings } from "~/lib/settings";
  * (000 §2.4, §4.6, §9), as a page for browsers without JavaScript (with it, AppLink asks in a dialog). Needs no
  * sign-in. Only absolute http(s) addresses are offered; anything else is a 400. The page never redirects by itself.
  */
-const querySchema = z.object({
-  to: z.string().transform((value, ctx) => {
-    const address = externalAddress(value);
-    if (!address) ctx.addIssue({ code: "custom", message: "links.leave.invalid" });
-    return address ?? "";
-  }),
-});
+// Made in the loader: a schema built when the module loads would be part of the page's JavaScript.
+const querySchema = () =>
+  z.object({
+    to: z.pipe(
+      z.string().check(z.refine((value) => externalAddress(value) !== null, "links.leave.invalid")),
+      z.transform((value: string) => externalAddress(value) ?? ""),
+    ),
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const t = await getFixedT(request);
-  const submission = parseWithZod(url.searchParams, { schema: querySchema });
-  if (submission.status !== "success" || url.searchParams.getAll("to").length !== 1) {
+  const submission = safeParse(querySchema(), Object.fromEntries(url.searchParams));
+  if (!submission.success || url.searchParams.getAll("to").length !== 1) {
     throw data({ pageName: t("links.leave.invalidTitle") }, { status: 400 });
   }
   const back = sameOriginReferrer(request);
   return data(
     {
-      to: submission.value.to,
+      to: submission.data.to,
       // Never "back" to this page itself.
       backHref: back.startsWith("/ng/leave") ? "/ng/" : back,
       pageName: t("links.leave.pageName"),
@@ -45,10 +47,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const card = "w-full max-w-xl rounded-lg border border-slate-200 bg-white p-8 shadow-sm";
-const proceedClass =
-  "inline-flex items-center rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
-const cancelClass =
-  "inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 export default function Leave() {
   const { to, backHref } = useLoaderData<typeof loader>();
@@ -62,10 +60,10 @@ export default function Leave() {
           <ExternalLinkText address={to} />
         </div>
         <div className="mt-8 flex flex-wrap items-center gap-3">
-          <a href={backHref} className={cancelClass}>
+          <a href={backHref} className={buttonClass("secondary")}>
             {t("links.leave.cancel")}
           </a>
-          <a href={to} target="_blank" rel="noopener noreferrer" className={proceedClass}>
+          <a href={to} target="_blank" rel="noopener noreferrer" className={buttonClass("primary")}>
             {t("links.external.proceed")}
           </a>
         </div>
@@ -74,7 +72,10 @@ export default function Leave() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = (args) => [...pageMeta(args, args.data?.pageName), { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = (args) => [
+  ...pageMeta(args, args.data?.pageName),
+  { name: "robots", content: "noindex" },
+];
 
 export function ErrorBoundary() {
   const error = useRouteError();

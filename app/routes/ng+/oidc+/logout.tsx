@@ -1,11 +1,17 @@
-import { data, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirectDocument,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n-react";
-import { z } from "zod";
-import { linkButton, primaryButton } from "~/components/forms";
+import * as z from "zod/mini";
+import { Button, linkButton } from "~/components/forms/Button";
 import { SignInLayout } from "~/components/SignInLayout";
 import { clearAuth } from "~/lib/auth.server";
 import { apiFor } from "~/lib/context.server";
+import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { readAuthSession } from "~/lib/session.server";
 import { pageMeta } from "~/lib/settings";
@@ -17,18 +23,22 @@ import { pageMeta } from "~/lib/settings";
  * /api/oauth/logout with post_logout_redirect_uri, which goes on only to /ng/logoff or a registered address.
  * Unlike 000 §2.3 no id_token_hint is put in that address (ASVS: no tokens in URLs): the grant is already ended here.
  */
-const fieldsSchema = z.object({
-  post_logout_redirect_uri: z.string().max(2048).optional().catch(undefined),
-  client_id: z.string().max(256).optional().catch(undefined),
-  state: z.string().max(1024).optional().catch(undefined),
-  id_token_hint: z.string().max(4096).optional().catch(undefined),
-});
-type Fields = z.infer<typeof fieldsSchema>;
+const optionalText = (max: number) => z.catch(z.optional(z.string().check(z.maxLength(max))), undefined);
+// Made in the loader: a schema built when the module loads would be part of the page's JavaScript.
+const fieldsSchema = () =>
+  z.object({
+    post_logout_redirect_uri: optionalText(2048),
+    client_id: optionalText(256),
+    state: optionalText(1024),
+    id_token_hint: optionalText(4096),
+  });
+type Fields = z.infer<ReturnType<typeof fieldsSchema>>;
 
 const readFields = (entries: Iterable<[string, FormDataEntryValue]>): Fields => {
   const raw: Record<string, string> = {};
-  for (const [name, value] of entries) if (typeof value === "string" && value !== "" && !(name in raw)) raw[name] = value;
-  return fieldsSchema.parse(raw);
+  for (const [name, value] of entries)
+    if (typeof value === "string" && value !== "" && !(name in raw)) raw[name] = value;
+  return fieldsSchema().parse(raw);
 };
 
 const noStore = { "cache-control": "no-store" };
@@ -48,11 +58,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = readAuthSession(request, context);
   if (session) {
     const revoked = await api.oauth.revoke(session.refreshToken);
-    if (!revoked.ok) context.logger.warn({ status: revoked.status, code: revoked.error.code }, "logout: revoking the session failed");
+    if (!revoked.ok)
+      context.logger.warn({ status: revoked.status, code: revoked.error.code }, "logout: revoking the session failed");
   }
   if (fields.id_token_hint) {
     const ended = await api.oauth.endSession(fields.id_token_hint);
-    if (!ended.ok) context.logger.warn({ status: ended.status, code: ended.error.code }, "logout: ending the client's grant failed");
+    if (!ended.ok)
+      context.logger.warn({ status: ended.status, code: ended.error.code }, "logout: ending the client's grant failed");
   }
   clearAuth(context);
 
@@ -76,9 +88,9 @@ export default function Logout() {
         {Object.entries(fields).map(([name, value]) =>
           value ? <input key={name} type="hidden" name={name} value={value} /> : null,
         )}
-        <button type="submit" name="intent" value="logout" className={primaryButton}>
+        <Button name="intent" value="logout" className="w-full">
           {t("oidc.logoutButton")}
-        </button>
+        </Button>
       </Form>
       <p className="mt-6 text-center">
         <a href="/ng/" className={linkButton}>

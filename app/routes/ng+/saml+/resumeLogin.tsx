@@ -1,10 +1,10 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useTranslation } from "~/lib/i18n-react";
-import { z } from "zod";
 import { readCookie } from "@server/contracts/cookies";
-import { ssoBindingCookie, ssoBindingCookieName } from "@server/contracts/sso";
+import { ssoBindingCookie, ssoBindingCookieName } from "@server/contracts/sso-binding";
+import * as z from "zod/mini";
 import { signIn } from "~/lib/auth.server";
 import { apiFor } from "~/lib/context.server";
+import { useTranslation } from "~/lib/i18n-react";
 import { safeLocalPath } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/settings";
 
@@ -14,17 +14,22 @@ import { pageMeta } from "~/lib/settings";
  * docs/decisions/0014-saml-single-sign-on.md), the tokens are stored in the session cookie, and the browser goes on to
  * the continue target, so the token leaves the address bar straight away. Nothing here is ever rendered.
  */
-const querySchema = z.object({
-  token: z.string().min(1).max(4096),
-  continue: z.string().max(2048).optional().catch(undefined).transform((value) => safeLocalPath(value)),
-});
+// Made in the loader: a schema built when the module loads would be part of the page's JavaScript.
+const querySchema = () =>
+  z.object({
+    token: z.string().check(z.minLength(1), z.maxLength(4096)),
+    continue: z.pipe(
+      z.catch(z.optional(z.string().check(z.maxLength(2048))), undefined),
+      z.transform((value: string | undefined) => safeLocalPath(value)),
+    ),
+  });
 
 const FAILED = "/ng/login?error=sso";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The address carries a token: no page reached from here learns it through the Referer.
   const headers = new Headers({ "referrer-policy": "no-referrer", "cache-control": "no-store" });
-  const query = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = querySchema().safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) throw redirect(FAILED, { headers });
 
   const cookieName = ssoBindingCookieName(context.web.publicUrl);

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { startOidcSignIn } from "~/lib/oidc-sso.server";
 
 /**
@@ -7,14 +7,16 @@ import { startOidcSignIn } from "~/lib/oidc-sso.server";
  * provider, where the sign-in page sends addresses whose company uses one (POST /api/auth/login answered
  * OidcAuthenticationNeeded). See docs/decisions/0015-oidc-single-sign-on.md.
  */
-const querySchema = z.object({
-  email: z.string().trim().min(3).max(320),
-  continue: z.string().max(2048).optional(),
-});
+// Made in the loader: a schema built when the module loads would be part of the page's JavaScript.
+const querySchema = () =>
+  z.object({
+    email: z.string().check(z.trim(), z.minLength(3), z.maxLength(320)),
+    continue: z.optional(z.string().check(z.maxLength(2048))),
+  });
 
 /** Always a redirect: to the IdP, to the continue path when already signed in, or back to sign-in on failure. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const parsed = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = querySchema().safeParse(Object.fromEntries(new URL(request.url).searchParams));
   return startOidcSignIn(request, context, parsed.success ? parsed.data : null);
 }
 

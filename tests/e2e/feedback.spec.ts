@@ -11,8 +11,8 @@ const CLASSIC_TEXT = "This page belongs to the classic application, which this d
 async function openTestApi(page: Page, javaScriptEnabled: boolean, path = "/ng/testApi") {
   await signInAs(page, "admin@demo-pharma.example");
   await page.goto(path);
-  // The title, not the heading: once a modal dialog of the address is open, Radix hides the rest of the page from
-  // assistive technology (and from role queries).
+  // The title, not the heading: once a modal dialog of the address is open, the rest of the page is inert (hidden
+  // from assistive technology and from role queries).
   await expect(page).toHaveTitle("RBQM Studio - Test API");
   await waitForHydration(page, javaScriptEnabled);
 }
@@ -68,8 +68,19 @@ test.describe("toasts", () => {
 
   test("an invalid post shows the field error and no toast", async ({ page, javaScriptEnabled }) => {
     await openTestApi(page, javaScriptEnabled);
-    await checkSection(page).getByRole("button", { name: "Check", exact: true }).click();
+    const check = checkSection(page).getByRole("button", { name: "Check", exact: true });
+    const address = checkSection(page).getByLabel("Permission address");
+    if (javaScriptEnabled) {
+      // With scripts the button waits for a valid form (001 §5), and leaving the field says why.
+      await expect(check).toBeDisabled();
+      await address.fill("x");
+      await address.fill("");
+      await expect(check).toBeDisabled();
+    } else {
+      await check.click();
+    }
     await expect(checkSection(page).getByText("Please enter an address.")).toBeVisible();
+    await expect(address).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByTestId("toast")).toHaveCount(0);
   });
 });
@@ -147,15 +158,16 @@ test.describe("confirmation dialog", () => {
     const trigger = page.getByRole("link", { name: "Clear", exact: true });
     const dialog = page.getByRole("dialog", { name: "Clear the result" });
     await expect(dialog).toHaveCount(0);
-    await expect(trigger).toHaveAttribute("href", /[?&]confirm=clear$/);
+    await expect(trigger).toHaveAttribute("href", /[?&]dialog=clear$/);
 
     await trigger.click();
     await expect(dialog).toBeVisible();
-    await expect(dialog).toHaveAttribute("aria-modal", "true");
     await expect(dialog).toContainText("Do you want to clear the last permission check result?");
     if (javaScriptEnabled) {
-      // Opened in place, the URL untouched; focus is inside.
-      await expect(page).not.toHaveURL(/confirm=/);
+      // Opened in place as a modal dialog, the URL untouched; focus is inside.
+      await expect(dialog).toHaveAttribute("aria-modal", "true");
+      expect(await dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
+      await expect(page).not.toHaveURL(/dialog=/);
       await expect(dialog.getByRole("link", { name: "Cancel" })).toBeFocused();
       // Static: neither Escape nor a click on the backdrop closes it.
       await page.keyboard.press("Escape");
@@ -163,13 +175,13 @@ test.describe("confirmation dialog", () => {
       await page.mouse.click(5, 400);
       await expect(dialog).toBeVisible();
     } else {
-      await expect(page).toHaveURL(/\/ng\/testApi\?.*confirm=clear$/);
+      await expect(page).toHaveURL(/\/ng\/testApi\?.*dialog=clear$/);
     }
     await expectAccessible(page);
 
     await dialog.getByRole("link", { name: "Cancel" }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(page).not.toHaveURL(/confirm=/);
+    await expect(page).not.toHaveURL(/dialog=/);
     await expect(page.getByTestId("last-result")).toBeVisible();
     if (javaScriptEnabled) await expect(trigger).toBeFocused();
 
@@ -186,7 +198,7 @@ test.describe("confirmation dialog", () => {
   });
 
   test("opened by its address, the dialog is rendered by the server; Cancel leaves the URL state", async ({ page, javaScriptEnabled }) => {
-    await openTestApi(page, javaScriptEnabled, "/ng/testApi?confirm=clear");
+    await openTestApi(page, javaScriptEnabled, "/ng/testApi?dialog=clear");
     const dialog = page.getByRole("dialog", { name: "Clear the result" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/ng/testApi");

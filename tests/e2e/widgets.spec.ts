@@ -70,7 +70,7 @@ test.describe("shared widgets on /ng/testHeader", () => {
       await expect(page.getByLabel("Email")).toHaveValue("ab@x.example");
       await page.getByLabel("Title", { exact: true }).focus();
       await page.getByLabel("Title", { exact: true }).blur();
-      await expect(page.getByText("This field is required")).toBeVisible();
+      await expect(page.getByLabel("Title", { exact: true })).toHaveAccessibleDescription("This field is required");
       await expectAccessible(page);
     } else {
       // Copying needs a script; without one the id stays selectable and no dead button is offered.

@@ -115,14 +115,23 @@ export function ConfirmDialog({
         href={confirm.href}
         className={buttonClass(confirmVariant)}
         {...(confirm.newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-        onClick={() => onConfirm?.()}
+        // After the browser has followed the link: closing now would take the address away first.
+        onClick={() => setTimeout(() => onConfirm?.(), 0)}
       >
         {confirmText}
       </a>
     );
   } else if (isFormButton(confirm)) {
     confirmControl = (
-      <Button variant={confirmVariant} form={confirm.form} name={confirm.name} value={confirm.value} formNoValidate onClick={() => onConfirm?.()}>
+      <Button
+        variant={confirmVariant}
+        form={confirm.form}
+        name={confirm.name}
+        value={confirm.value}
+        formNoValidate
+        // After the post has started: closing now would take the button, and its post, away.
+        onClick={() => setTimeout(() => onConfirm?.(), 0)}
+      >
         {confirmText}
       </Button>
     );

@@ -139,18 +139,21 @@ export function Dialog({
           size === "lg" ? "max-w-2xl" : "max-w-md"
         } overflow-auto rounded-lg bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50`}
       >
-        <div className="p-6">
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-            {title}
-          </h2>
-          {description ? (
-            <div id={descriptionId} className="mt-3 text-slate-700">
-              {description}
-            </div>
-          ) : null}
-          {children ? <div className="mt-4">{children}</div> : null}
-          {footer ? <div className="mt-6 flex flex-wrap justify-end gap-3">{footer}</div> : null}
-        </div>
+        {/* Only an open dialog has content: a closed one says nothing to anyone, and holds no fields. */}
+        {open ? (
+          <div className="p-6">
+            <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+              {title}
+            </h2>
+            {description ? (
+              <div id={descriptionId} className="mt-3 text-slate-700">
+                {description}
+              </div>
+            ) : null}
+            {children ? <div className="mt-4">{children}</div> : null}
+            {footer ? <div className="mt-6 flex flex-wrap justify-end gap-3">{footer}</div> : null}
+          </div>
+        ) : null}
       </dialog>
     </>
   );

@@ -159,7 +159,7 @@ function DialogButton({ list, value, onOpen, children, ...rest }: { list: { id: 
 export function ListToolbar<Row extends object>({ list, addLabel, saveLabel }: { list: EditableList<Row>; addLabel?: string; saveLabel?: string }) {
   const { t } = useTranslation();
   return (
-    <div className="mb-4 flex flex-wrap items-center gap-3">
+    <div className="mb-4 flex flex-wrap items-center gap-3" data-testid="list-toolbar">
       <DialogButton list={list} value={LIST_INTENT.openAdd} onOpen={list.openAdd} variant="secondary">
         {addLabel ?? t("kit.list.add")}
       </DialogButton>

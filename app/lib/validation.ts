@@ -39,7 +39,8 @@ export function parseMessage(text: string): { key: string; values?: MessageValue
   if (!match) return { key: text };
   try {
     const values = JSON.parse(match[2]!) as unknown;
-    if (values && typeof values === "object" && !Array.isArray(values)) return { key: match[1]!, values: values as MessageValues };
+    if (values && typeof values === "object" && !Array.isArray(values))
+      return { key: match[1]!, values: values as MessageValues };
   } catch {
     // not one of ours: shown as is
   }
@@ -159,7 +160,9 @@ export function passwordField(rules: Pick<FieldRules, "required" | "minLength" |
   return secret(
     textField({ maxLength: MAX_LENGTH.password, ...rest, minLength: undefined }).check(
       problem((value) =>
-        rest.minLength !== undefined && value !== "" && value.length < rest.minLength ? (tooShort ?? messages.minLength(rest.minLength)) : null,
+        rest.minLength !== undefined && value !== "" && value.length < rest.minLength
+          ? (tooShort ?? messages.minLength(rest.minLength))
+          : null,
       ),
     ),
   );
@@ -193,7 +196,9 @@ export function isIsoDate(value: string): boolean {
 
 /** A date input's value (YYYY-MM-DD), or "" when empty and not required (001 §5: a date input may be required). */
 export function dateField(rules: Pick<FieldRules, "required"> = {}) {
-  return textField({ required: rules.required }).check(problem((value) => (value === "" || isIsoDate(value) ? null : MESSAGE_KEYS.date)));
+  return textField({ required: rules.required }).check(
+    problem((value) => (value === "" || isIsoDate(value) ? null : MESSAGE_KEYS.date)),
+  );
 }
 
 const isFile = (value: unknown): value is File => typeof File !== "undefined" && value instanceof File;

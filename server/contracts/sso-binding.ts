@@ -16,7 +16,8 @@ export const SSO_BINDING_COOKIE = "rbqm_sso";
 export const SSO_REQUEST_TTL_SECONDS = 10 * 60;
 
 /** The binding cookie's name: `__Host-rbqm_sso` over https. */
-export const ssoBindingCookieName = (publicUrl: string) => cookieName(SSO_BINDING_COOKIE, { secure: isSecureUrl(publicUrl) });
+export const ssoBindingCookieName = (publicUrl: string) =>
+  cookieName(SSO_BINDING_COOKIE, { secure: isSecureUrl(publicUrl) });
 
 /** A binding value as /login-saml makes it: 32 random bytes, base64url. */
 export const SSO_BINDING_PATTERN = /^[A-Za-z0-9_-]{43}$/;

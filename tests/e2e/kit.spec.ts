@@ -9,7 +9,8 @@ const project = () => test.info().project.name;
 const MISMATCH = "The passwords are not the same. Please note that passwords are case-sensitive.";
 const TOO_SHORT = "Please enter the password that is at least 11 characters long";
 const DUPLICATE = "This title already exists";
-const UNSAVED = "You have unsaved changes made which will be lost. Are you sure you want to proceed and discard these changes?";
+const UNSAVED =
+  "You have unsaved changes made which will be lost. Are you sure you want to proceed and discard these changes?";
 
 /**
  * Opens a page while its scripts are held back; returns the function that lets them through. Without JavaScript
@@ -27,7 +28,10 @@ async function openWithScriptsHeld(page: Page, address: string): Promise<() => v
 }
 
 test.describe("typing before the page's scripts have run is kept", () => {
-  test("/ng/login: the e-mail typed early survives hydration and is the one posted", async ({ page, javaScriptEnabled }) => {
+  test("/ng/login: the e-mail typed early survives hydration and is the one posted", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const release = await openWithScriptsHeld(page, "/ng/login");
     const email = page.getByRole("textbox", { name: "Enter your email" });
     await email.fill(`early-${project()}@e2e.example`);
@@ -51,7 +55,10 @@ test.describe("typing before the page's scripts have run is kept", () => {
   });
 
   test("/ng/setNewPassword: both passwords typed early survive hydration", async ({ page, javaScriptEnabled }) => {
-    const release = await openWithScriptsHeld(page, "/ng/setNewPassword?token=not-a-real-token&userId=6560de0000000000000000aa");
+    const release = await openWithScriptsHeld(
+      page,
+      "/ng/setNewPassword?token=not-a-real-token&userId=6560de0000000000000000aa",
+    );
     await page.getByLabel("New password").fill("Typed-Early-2026");
     await page.getByLabel("Repeat password").fill("Typed-Early-2026");
     release();
@@ -65,7 +72,10 @@ test.describe("typing before the page's scripts have run is kept", () => {
 });
 
 test.describe("a disabled button is never the only explanation", () => {
-  test("/ng/setNewPassword says the passwords differ, and that one is too short, in both modes", async ({ page, javaScriptEnabled }) => {
+  test("/ng/setNewPassword says the passwords differ, and that one is too short, in both modes", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/ng/setNewPassword?token=not-a-real-token&userId=6560de0000000000000000aa");
     await waitForHydration(page, javaScriptEnabled);
     const submit = page.getByRole("button", { name: "Set password" });
@@ -103,7 +113,11 @@ test.describe("a secret is never echoed", () => {
     });
     expect(first.headers().location).toBe("/ng/login/password");
     for (const address of ["/ng/login/password", "/ng/login/password.data"]) {
-      const answer = await page.request.post(address, { form: { intent: "bogus", password: SECRET }, headers, maxRedirects: 0 });
+      const answer = await page.request.post(address, {
+        form: { intent: "bogus", password: SECRET },
+        headers,
+        maxRedirects: 0,
+      });
       expect(answer.status(), address).toBeLessThan(500);
       const body = await answer.text();
       expect(body.length, address).toBeGreaterThan(0);
@@ -116,7 +130,13 @@ test.describe("a secret is never echoed", () => {
     const query = "?token=not-a-real-token&userId=6560de0000000000000000aa";
     for (const address of [`/ng/setNewPassword${query}`, `/ng/setNewPassword.data${query}`]) {
       const answer = await page.request.post(address, {
-        form: { intent: "bogus", token: "not-a-real-token", userId: "6560de0000000000000000aa", password: SECRET, confirmPassword: `${SECRET}-2` },
+        form: {
+          intent: "bogus",
+          token: "not-a-real-token",
+          userId: "6560de0000000000000000aa",
+          password: SECRET,
+          confirmPassword: `${SECRET}-2`,
+        },
         headers,
         maxRedirects: 0,
       });
@@ -229,12 +249,17 @@ test.describe("the editable list on /ng/testHeader (001 §2, §4, §5)", () => {
     await expect(page.getByLabel("Details, row 2")).toHaveValue("Monthly, by the data manager.");
   });
 
-  test("with scripts, closing the tab with unsaved changes asks the browser's question", async ({ page, javaScriptEnabled }) => {
+  test("with scripts, closing the tab with unsaved changes asks the browser's question", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await signInAs(page, `refresh-${project()}@e2e.example`);
     await page.goto("/ng/testHeader");
     await waitForHydration(page, javaScriptEnabled);
     await page.getByLabel("Title, row 2").fill("Randomisation and blinding");
-    const asked = new Promise<string>((resolve) => page.once("dialog", (dialog) => void dialog.accept().then(() => resolve(dialog.type()))));
+    const asked = new Promise<string>((resolve) =>
+      page.once("dialog", (dialog) => void dialog.accept().then(() => resolve(dialog.type()))),
+    );
     if (javaScriptEnabled) {
       await page.close({ runBeforeUnload: true });
       expect(await asked).toBe("beforeunload");
@@ -248,7 +273,10 @@ test.describe("the editable list on /ng/testHeader (001 §2, §4, §5)", () => {
 });
 
 test.describe("the kit's fields and dialogs on /ng/testHeader", () => {
-  test("every field kind, its aria wiring and the server's check, in both modes", async ({ page, javaScriptEnabled }) => {
+  test("every field kind, its aria wiring and the server's check, in both modes", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await signInAs(page, "monitor@demo-pharma.example");
     await page.goto("/ng/testHeader");
     await waitForHydration(page, javaScriptEnabled);
@@ -294,13 +322,18 @@ test.describe("the kit's fields and dialogs on /ng/testHeader", () => {
     expect(await page.content()).not.toContain("Never-Echoed-2026");
   });
 
-  test("a dialog opened from the address is rendered by the server, modal with scripts", async ({ page, javaScriptEnabled }) => {
+  test("a dialog opened from the address is rendered by the server, modal with scripts", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await signInAs(page, "monitor@demo-pharma.example");
     await page.goto("/ng/testHeader?dialog=sample");
     await waitForHydration(page, javaScriptEnabled);
     const dialog = page.getByRole("dialog", { name: "A dialog" });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toHaveAccessibleDescription("This dialog was opened from the address, so it works without JavaScript too.");
+    await expect(dialog).toHaveAccessibleDescription(
+      "This dialog was opened from the address, so it works without JavaScript too.",
+    );
     await expect(page).toHaveTitle("RBQM Studio - Header test page");
     if (javaScriptEnabled) {
       expect(await dialog.evaluate((element) => element.matches(":modal"))).toBe(true);

@@ -49,7 +49,8 @@ export interface ConfirmDialogProps {
 }
 
 const isLink = (action: ConfirmDialogProps["confirm"]): action is LinkAction => Boolean(action && "href" in action);
-const isFormButton = (action: ConfirmDialogProps["confirm"]): action is FormButtonAction => Boolean(action && "form" in action);
+const isFormButton = (action: ConfirmDialogProps["confirm"]): action is FormButtonAction =>
+  Boolean(action && "form" in action);
 
 /**
  * The confirmation modal (000 §4.6, §9): a title, a message, Cancel (which takes the focus: the safe choice) and
@@ -137,7 +138,12 @@ export function ConfirmDialog({
     );
   } else if (confirm) {
     confirmControl = (
-      <Form method="post" action={confirm.action ?? pageHref} reloadDocument={confirm.reloadDocument} onSubmit={() => onConfirm?.()}>
+      <Form
+        method="post"
+        action={confirm.action ?? pageHref}
+        reloadDocument={confirm.reloadDocument}
+        onSubmit={() => onConfirm?.()}
+      >
         {Object.entries(confirm.fields ?? {}).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}

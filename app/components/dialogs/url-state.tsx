@@ -5,7 +5,11 @@ import { useEffect, useState, type AnchorHTMLAttributes, type MouseEvent, type R
 export const DIALOG_PARAM = "dialog";
 
 /** This page's address with one query parameter set, or removed (value null). */
-export function hrefWithParam(location: { pathname: string; search: string }, name: string, value: string | null): string {
+export function hrefWithParam(
+  location: { pathname: string; search: string },
+  name: string,
+  value: string | null,
+): string {
   const params = new URLSearchParams(location.search);
   if (value === null) params.delete(name);
   else params.set(name, value);
@@ -14,7 +18,8 @@ export function hrefWithParam(location: { pathname: string; search: string }, na
 }
 
 /** A left click without modifier keys: the one a script may take over (the others open tabs and windows). */
-export const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+export const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 export interface UrlDialog {
   open: boolean;

@@ -43,7 +43,13 @@ export const Button = /* @__PURE__ */ forwardRef<HTMLButtonElement, ButtonProps>
       className={buttonClass(variant, className)}
     >
       {pending ? (
-        <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" className="-ml-1 h-4 w-4 animate-spin motion-reduce:animate-none" data-testid="button-spinner">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          fill="none"
+          className="-ml-1 h-4 w-4 animate-spin motion-reduce:animate-none"
+          data-testid="button-spinner"
+        >
           <circle cx="12" cy="12" r="10" stroke="currentColor" strokeWidth="4" className="opacity-25" />
           <path d="M22 12a10 10 0 0 0-10-10" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
         </svg>

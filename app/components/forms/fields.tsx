@@ -6,7 +6,14 @@
  * user types before the page's scripts have run is kept. Messages are locale keys from the schemas (app/lib/validation.ts).
  */
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { useState, type FocusEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import {
+  useState,
+  type FocusEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { MAX_LENGTH, translateMessage } from "~/lib/validation";
 import { useHydrated } from "./hydrated";
@@ -93,7 +100,10 @@ function setValueAsTyped(element: HTMLInputElement | HTMLTextAreaElement, value:
   element.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
-type NativeInput = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "type" | "form" | "defaultValue" | "value" | "className">;
+type NativeInput = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "id" | "name" | "type" | "form" | "defaultValue" | "value" | "className"
+>;
 
 export interface TextFieldProps extends FieldBase, NativeInput {
   type?: "text" | "search" | "tel" | "url";
@@ -101,7 +111,17 @@ export interface TextFieldProps extends FieldBase, NativeInput {
 }
 
 /** A single-line text field; at most 200 characters unless said otherwise. */
-export function TextField({ field, label, description, className, hideLabel, type = "text", inputClassName = "", maxLength = MAX_LENGTH.text, ...rest }: TextFieldProps) {
+export function TextField({
+  field,
+  label,
+  description,
+  className,
+  hideLabel,
+  type = "text",
+  inputClassName = "",
+  maxLength = MAX_LENGTH.text,
+  ...rest
+}: TextFieldProps) {
   return (
     <FieldShell field={field} label={label} description={description} className={className} hideLabel={hideLabel}>
       <input
@@ -116,7 +136,16 @@ export function TextField({ field, label, description, className, hideLabel, typ
 }
 
 /** An e-mail field (000 §5): every whitespace character is removed as the user types. */
-export function EmailField({ field, label, description, className, hideLabel, inputClassName = "", onChange, ...rest }: Omit<TextFieldProps, "type">) {
+export function EmailField({
+  field,
+  label,
+  description,
+  className,
+  hideLabel,
+  inputClassName = "",
+  onChange,
+  ...rest
+}: Omit<TextFieldProps, "type">) {
   return (
     <FieldShell field={field} label={label} description={description} className={className} hideLabel={hideLabel}>
       <input
@@ -148,7 +177,17 @@ export interface PasswordFieldProps extends Omit<TextFieldProps, "type"> {
  * A password field (000 §2.5, §5): hidden by default. Its show/hide toggle appears once the page's scripts run (it
  * cannot work without them) and hides while a message shows.
  */
-export function PasswordField({ field, label, description, className, hideLabel, inputClassName = "", shown, onToggle, ...rest }: PasswordFieldProps) {
+export function PasswordField({
+  field,
+  label,
+  description,
+  className,
+  hideLabel,
+  inputClassName = "",
+  shown,
+  onToggle,
+  ...rest
+}: PasswordFieldProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const error = useFieldError(field);
@@ -183,7 +222,10 @@ export function PasswordField({ field, label, description, className, hideLabel,
   );
 }
 
-type NativeTextarea = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name" | "form" | "defaultValue" | "value" | "className">;
+type NativeTextarea = Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  "id" | "name" | "form" | "defaultValue" | "value" | "className"
+>;
 
 export interface TextareaFieldProps extends FieldBase, NativeTextarea {
   /** Leading and trailing whitespace goes when the field is left (the schema trims too). */
@@ -244,17 +286,34 @@ export function FileField({ field, label, description, className, hideLabel, acc
   );
 }
 
-export interface SelectFieldProps extends FieldBase, Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "form" | "defaultValue" | "value" | "className"> {
+export interface SelectFieldProps
+  extends
+    FieldBase,
+    Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "form" | "defaultValue" | "value" | "className"> {
   options: readonly { value: string; label: string }[];
   /** The empty first option's text; none when omitted. */
   placeholder?: string;
 }
 
 /** A select field: its options, and an empty first option when a placeholder is given. */
-export function SelectField({ field, label, description, className, hideLabel, options, placeholder, ...rest }: SelectFieldProps) {
+export function SelectField({
+  field,
+  label,
+  description,
+  className,
+  hideLabel,
+  options,
+  placeholder,
+  ...rest
+}: SelectFieldProps) {
   return (
     <FieldShell field={field} label={label} description={description} className={className} hideLabel={hideLabel}>
-      <select {...getSelectProps(field, { ariaDescribedBy: described(field, description) })} key={field.key} {...rest} className={inputClass}>
+      <select
+        {...getSelectProps(field, { ariaDescribedBy: described(field, description) })}
+        key={field.key}
+        {...rest}
+        className={inputClass}
+      >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -267,9 +326,23 @@ export function SelectField({ field, label, description, className, hideLabel, o
 }
 
 /** A checkbox with its label after it; posts "on" when ticked. */
-export function CheckboxField({ field, label, description, className, hideLabel, ...rest }: FieldBase & Omit<NativeInput, "checked" | "defaultChecked">) {
+export function CheckboxField({
+  field,
+  label,
+  description,
+  className,
+  hideLabel,
+  ...rest
+}: FieldBase & Omit<NativeInput, "checked" | "defaultChecked">) {
   return (
-    <FieldShell field={field} label={label} description={description} className={className} hideLabel={hideLabel} labelPosition="after">
+    <FieldShell
+      field={field}
+      label={label}
+      description={description}
+      className={className}
+      hideLabel={hideLabel}
+      labelPosition="after"
+    >
       <input
         {...getInputProps(field, { type: "checkbox", ariaDescribedBy: described(field, description) })}
         key={field.key}
@@ -281,7 +354,15 @@ export function CheckboxField({ field, label, description, className, hideLabel,
 }
 
 /** A date field (YYYY-MM-DD), optionally between min and max. */
-export function DateField({ field, label, description, className, hideLabel, inputClassName = "", ...rest }: Omit<TextFieldProps, "type" | "maxLength">) {
+export function DateField({
+  field,
+  label,
+  description,
+  className,
+  hideLabel,
+  inputClassName = "",
+  ...rest
+}: Omit<TextFieldProps, "type" | "maxLength">) {
   return (
     <FieldShell field={field} label={label} description={description} className={className} hideLabel={hideLabel}>
       <input

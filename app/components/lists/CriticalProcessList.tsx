@@ -2,7 +2,15 @@ import { TextareaField, TextField } from "~/components/forms/fields";
 import { criticalProcessList, criticalProcessRow, type CriticalProcess } from "~/lib/forms/critical-processes";
 import type { ListReply } from "~/lib/forms/list.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { AddRowDialog, DeleteRowButton, DeleteRowDialog, EditableListForm, ListToolbar, UnsavedChangesGuard, useEditableList } from "./EditableList";
+import {
+  AddRowDialog,
+  DeleteRowButton,
+  DeleteRowDialog,
+  EditableListForm,
+  ListToolbar,
+  UnsavedChangesGuard,
+  useEditableList,
+} from "./EditableList";
 
 export interface CriticalProcessListProps {
   /** The saved list (the loaded copy). */
@@ -21,7 +29,13 @@ export interface CriticalProcessListProps {
  */
 export function CriticalProcessList({ rows, reply, headingId, heading }: CriticalProcessListProps) {
   const { t } = useTranslation();
-  const list = useEditableList<CriticalProcess>({ id: "critical-processes", schema: criticalProcessList, row: criticalProcessRow, rows, reply });
+  const list = useEditableList<CriticalProcess>({
+    id: "critical-processes",
+    schema: criticalProcessList,
+    row: criticalProcessRow,
+    rows,
+    reply,
+  });
   const titleLabel = t("kit.gallery.title");
   const detailsLabel = t("kit.gallery.details");
   return (
@@ -54,7 +68,12 @@ export function CriticalProcessList({ rows, reply, headingId, heading }: Critica
               {list.rows.map((row) => (
                 <tr key={row.key} className="border-b border-slate-100 align-top" data-testid="list-row">
                   <td className="py-2 pr-3">
-                    <TextField field={row.fields.title} label={t("kit.list.cell", { column: titleLabel, number: row.index + 1 })} hideLabel required />
+                    <TextField
+                      field={row.fields.title}
+                      label={t("kit.list.cell", { column: titleLabel, number: row.index + 1 })}
+                      hideLabel
+                      required
+                    />
                   </td>
                   <td className="py-2 pr-3">
                     <TextareaField

@@ -135,7 +135,16 @@ export function EditableListForm<Row extends object>({
 }
 
 /** A button that opens a dialog: a post carrying the edits without scripts, an in-place opening with them. */
-function DialogButton({ list, value, onOpen, children, ...rest }: { list: { id: string; kit: { hydrated: boolean } }; value: string; onOpen: () => void; children: ReactNode } & Omit<Parameters<typeof Button>[0], "value">) {
+function DialogButton({
+  list,
+  value,
+  onOpen,
+  children,
+  ...rest
+}: { list: { id: string; kit: { hydrated: boolean } }; value: string; onOpen: () => void; children: ReactNode } & Omit<
+  Parameters<typeof Button>[0],
+  "value"
+>) {
   return (
     <Button
       {...rest}
@@ -156,14 +165,28 @@ function DialogButton({ list, value, onOpen, children, ...rest }: { list: { id: 
 }
 
 /** Add (opens the Add dialog), the modified flag, and Save (001 §2, §4). */
-export function ListToolbar<Row extends object>({ list, addLabel, saveLabel }: { list: EditableList<Row>; addLabel?: string; saveLabel?: string }) {
+export function ListToolbar<Row extends object>({
+  list,
+  addLabel,
+  saveLabel,
+}: {
+  list: EditableList<Row>;
+  addLabel?: string;
+  saveLabel?: string;
+}) {
   const { t } = useTranslation();
   return (
     <div className="mb-4 flex flex-wrap items-center gap-3" data-testid="list-toolbar">
       <DialogButton list={list} value={LIST_INTENT.openAdd} onOpen={list.openAdd} variant="secondary">
         {addLabel ?? t("kit.list.add")}
       </DialogButton>
-      <Button form={list.id} name="intent" value={LIST_INTENT.save} disabled={list.saveDisabled} pending={list.kit.pending && list.submitting.current}>
+      <Button
+        form={list.id}
+        name="intent"
+        value={LIST_INTENT.save}
+        disabled={list.saveDisabled}
+        pending={list.kit.pending && list.submitting.current}
+      >
         {saveLabel ?? t("kit.list.save")}
       </Button>
       <p role="status" className="text-sm text-slate-600" data-testid="list-modified">
@@ -262,7 +285,9 @@ export function UnsavedChangesGuard<Row extends object>({ list }: { list: Editab
   const when = list.modified;
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      when && !list.submitting.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      when &&
+      !list.submitting.current &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
   useEffect(() => {
     if (!when) return;

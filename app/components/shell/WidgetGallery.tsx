@@ -3,7 +3,16 @@ import { Form } from "@remix-run/react";
 import { Dialog } from "~/components/dialogs/Dialog";
 import { DialogTrigger, useUrlDialog } from "~/components/dialogs/url-state";
 import { Button, buttonClass } from "~/components/forms/Button";
-import { CheckboxField, DateField, EmailField, FileField, PasswordField, SelectField, TextareaField, TextField } from "~/components/forms/fields";
+import {
+  CheckboxField,
+  DateField,
+  EmailField,
+  FileField,
+  PasswordField,
+  SelectField,
+  TextareaField,
+  TextField,
+} from "~/components/forms/fields";
 import { useKitForm } from "~/components/forms/useKitForm";
 import { CriticalProcessList } from "~/components/lists/CriticalProcessList";
 import { BusyFieldset } from "~/components/Loading";
@@ -47,27 +56,35 @@ export function WidgetGallery({ paging, moreHref, sample, processes }: WidgetGal
     <div className="mt-6 space-y-4" data-testid="widget-gallery">
       <h2 className="text-xl font-semibold text-slate-900">{t("testHeader.widgets")}</h2>
       <section className={section} aria-labelledby="g-paging">
-        <h3 id="g-paging" className={heading}>{t("testHeader.sample.paging")}</h3>
+        <h3 id="g-paging" className={heading}>
+          {t("testHeader.sample.paging")}
+        </h3>
         <Paging id="t" totalCount={GALLERY_TOTAL} page={paging.page} pageSize={paging.pageSize} />
         <p data-testid="paging-state">{`${paging.page}/${paging.pageSize}`}</p>
         <LoadMoreButton href={moreHref} />
       </section>
       <section className={section} aria-labelledby="g-time">
-        <h3 id="g-time" className={heading}>{t("testHeader.sample.timestamps")}</h3>
+        <h3 id="g-time" className={heading}>
+          {t("testHeader.sample.timestamps")}
+        </h3>
         <p data-testid="timestamps">
           <Timestamp value="2026-11-21T08:09:10Z" /> · <Timestamp value="2026-11-21T08:09:10Z" format="date" /> ·{" "}
           <Timestamp value="2026-11-21T08:09:10Z" format="time" utcSuffix={false} /> · <Timestamp value={null} />
         </p>
       </section>
       <section className={section} aria-labelledby="g-copy">
-        <h3 id="g-copy" className={heading}>{t("testHeader.sample.copy")}</h3>
+        <h3 id="g-copy" className={heading}>
+          {t("testHeader.sample.copy")}
+        </h3>
         <p>
           <code data-testid="sample-id">{SAMPLE_ID}</code> <CopyButton text={SAMPLE_ID} />
         </p>
         <p data-testid="id-sentence">{hexIdSentence(SAMPLE_ID)}</p>
       </section>
       <section className={section} aria-labelledby="g-yaml">
-        <h3 id="g-yaml" className={heading}>{t("testHeader.sample.yaml")}</h3>
+        <h3 id="g-yaml" className={heading}>
+          {t("testHeader.sample.yaml")}
+        </h3>
         <div data-testid="yaml-valid">
           <YamlView json='{"a":1,"b":[true,null]}' />
         </div>
@@ -79,14 +96,20 @@ export function WidgetGallery({ paging, moreHref, sample, processes }: WidgetGal
         </div>
       </section>
       <section className={section} aria-labelledby="g-alerts">
-        <h3 id="g-alerts" className={heading}>{t("testHeader.sample.alerts")}</h3>
+        <h3 id="g-alerts" className={heading}>
+          {t("testHeader.sample.alerts")}
+        </h3>
         <ResultAlert error={{ code: "Boom", detail: t("testHeader.sample.errorDetail") }} />
       </section>
       <section className={section} aria-labelledby="g-actors">
-        <h3 id="g-actors" className={heading}>{t("testHeader.sample.actors")}</h3>
+        <h3 id="g-actors" className={heading}>
+          {t("testHeader.sample.actors")}
+        </h3>
         <ul className="space-y-1" data-testid="actors">
           <li>
-            <ActorDisplay actor={{ type: "user", id: "u1", displayName: "Ann Example", email: "ann@example.org", isBlocked: true }} />
+            <ActorDisplay
+              actor={{ type: "user", id: "u1", displayName: "Ann Example", email: "ann@example.org", isBlocked: true }}
+            />
           </li>
           <li>
             <ActorDisplay actor={{ type: "user", id: "u9" }} />
@@ -119,7 +142,13 @@ export function WidgetGallery({ paging, moreHref, sample, processes }: WidgetGal
       </section>
       <section className={section} aria-labelledby="g-processes" data-testid="critical-processes">
         {/* A Save starts the list afresh from the saved copy. */}
-        <CriticalProcessList key={processes.version} rows={processes.rows} reply={processes.reply} headingId="g-processes" heading={t("kit.gallery.processes")} />
+        <CriticalProcessList
+          key={processes.version}
+          rows={processes.rows}
+          reply={processes.reply}
+          headingId="g-processes"
+          heading={t("kit.gallery.processes")}
+        />
       </section>
     </div>
   );
@@ -128,8 +157,15 @@ export function WidgetGallery({ paging, moreHref, sample, processes }: WidgetGal
 /** Every field kind, checked by the server on Check (and in the browser as the user goes). */
 function SampleForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation();
-  const { form, fields, formEvents, submitDisabled, pending } = useKitForm(sampleSchema, { id: "sample", lastResult, intent: SAMPLE_INTENT });
-  const categories = RISK_CATEGORIES.map((value) => ({ value, label: t(`kit.riskCategory.${RISK_CATEGORY_KEYS[value]}`) }));
+  const { form, fields, formEvents, submitDisabled, pending } = useKitForm(sampleSchema, {
+    id: "sample",
+    lastResult,
+    intent: SAMPLE_INTENT,
+  });
+  const categories = RISK_CATEGORIES.map((value) => ({
+    value,
+    label: t(`kit.riskCategory.${RISK_CATEGORY_KEYS[value]}`),
+  }));
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} {...formEvents}>
       {form.status === "success" ? (
@@ -141,7 +177,13 @@ function SampleForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | 
         <TextField field={fields.title} label={t("testHeader.sample.title")} required />
         <EmailField field={fields.email} label={t("testHeader.sample.email")} required />
         <PasswordField field={fields.password} label={t("testHeader.sample.password")} autoComplete="new-password" />
-        <SelectField field={fields.category} label={t("kit.gallery.category")} options={categories} placeholder={t("kit.choose")} required />
+        <SelectField
+          field={fields.category}
+          label={t("kit.gallery.category")}
+          options={categories}
+          placeholder={t("kit.choose")}
+          required
+        />
         <DateField field={fields.due} label={t("kit.gallery.due")} />
         <FileField field={fields.file} label={t("testHeader.sample.file")} />
         <TextareaField field={fields.notes} label={t("testHeader.sample.notes")} trim className="sm:col-span-2" />

@@ -18,4 +18,7 @@ export const criticalProcessRow = z.object({
 });
 
 /** The list: titles unique regardless of case, "This title already exists" on the later row (001 §5). */
-export const criticalProcessList = listFormSchema(criticalProcessRow, { uniqueBy: "title", duplicateMessage: "kit.list.duplicateTitle" });
+export const criticalProcessList = listFormSchema(criticalProcessRow, {
+  uniqueBy: "title",
+  duplicateMessage: "kit.list.duplicateTitle",
+});

@@ -10,7 +10,6 @@ export interface ListReply {
 
 export type ListPost<Row> = { kind: "save"; rows: Row[] } | { kind: "reply"; reply: ListReply };
 
-
 /**
  * Answers a post of an editable list without scripts (and a Save with them). Only Save persists (the caller does it
  * with `rows`); every other intent re-renders the page with the user's edits intact:
@@ -38,11 +37,16 @@ export function handleListPost<Row>(formData: FormData, schema: FormSchema, row:
     const initialValue = { ...(result.initialValue ?? {}) } as Record<string, unknown>;
     const rows = Array.isArray(initialValue.rows) ? [...initialValue.rows] : [];
     initialValue.rows = [...rows, formValueOfRow(draft)];
-    return { kind: "reply", reply: { result: { ...result, initialValue } as SubmissionResult<string[]>, dialog: null } };
+    return {
+      kind: "reply",
+      reply: { result: { ...result, initialValue } as SubmissionResult<string[]>, dialog: null },
+    };
   }
   if (intent === LIST_INTENT.openAdd) return reply({ kind: "add" }, { dropDraft: true });
   const index = deleteIndexOf(intent);
-  const count = Array.isArray((submission.payload as { rows?: unknown }).rows) ? (submission.payload as { rows: unknown[] }).rows.length : 0;
+  const count = Array.isArray((submission.payload as { rows?: unknown }).rows)
+    ? (submission.payload as { rows: unknown[] }).rows.length
+    : 0;
   if (index !== null && index < count) return reply({ kind: "delete", index });
   return reply(null, { dropDraft: true });
 }

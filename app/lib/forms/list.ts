@@ -63,9 +63,15 @@ type RowSchema = $ZodType<Record<string, unknown>, Record<string, unknown>>;
  * The output's rows are the rows as `row` gives them (trimmed and so on).
  */
 export function listFormSchema<R extends RowSchema>(row: R, rules: ListRules) {
-  const addIssues = (ctx: { addIssue: (issue: { code: "custom"; message: string; path: PropertyKey[]; input: unknown }) => void }, prefix: PropertyKey[], value: unknown) => {
+  const addIssues = (
+    ctx: { addIssue: (issue: { code: "custom"; message: string; path: PropertyKey[]; input: unknown }) => void },
+    prefix: PropertyKey[],
+    value: unknown,
+  ) => {
     const parsed = safeParse(row, value ?? {});
-    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: [...prefix, ...issue.path], input: value });
+    if (!parsed.success)
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: "custom", message: issue.message, path: [...prefix, ...issue.path], input: value });
   };
   return z.pipe(
     z
@@ -80,25 +86,50 @@ export function listFormSchema<R extends RowSchema>(row: R, rules: ListRules) {
           const draft = value.draft && typeof value.draft === "object" ? (value.draft as Record<string, unknown>) : {};
           const repeatsARow = () => {
             const text = uniqueText(draft[rules.uniqueBy]);
-            return text !== "" && rows.some((existing) => uniqueText((existing as Record<string, unknown> | undefined)?.[rules.uniqueBy]) === text);
+            return (
+              text !== "" &&
+              rows.some(
+                (existing) => uniqueText((existing as Record<string, unknown> | undefined)?.[rules.uniqueBy]) === text,
+              )
+            );
           };
           if (value.intent === LIST_INTENT.add) {
             addIssues(ctx, ["draft"], draft);
-            if (repeatsARow()) ctx.addIssue({ code: "custom", message: rules.duplicateMessage, path: ["draft", rules.uniqueBy], input: draft });
+            if (repeatsARow())
+              ctx.addIssue({
+                code: "custom",
+                message: rules.duplicateMessage,
+                path: ["draft", rules.uniqueBy],
+                input: draft,
+              });
             return;
           }
           rows.forEach((existing, index) => addIssues(ctx, ["rows", index], existing));
           duplicateRows(rows, rules.uniqueBy).forEach((duplicate, index) => {
-            if (duplicate) ctx.addIssue({ code: "custom", message: rules.duplicateMessage, path: ["rows", index, rules.uniqueBy], input: rows[index] });
+            if (duplicate)
+              ctx.addIssue({
+                code: "custom",
+                message: rules.duplicateMessage,
+                path: ["rows", index, rules.uniqueBy],
+                input: rows[index],
+              });
           });
           if (value.intent === undefined && repeatsARow()) {
-            ctx.addIssue({ code: "custom", message: rules.duplicateMessage, path: ["draft", rules.uniqueBy], input: draft });
+            ctx.addIssue({
+              code: "custom",
+              message: rules.duplicateMessage,
+              path: ["draft", rules.uniqueBy],
+              input: draft,
+            });
           }
         }),
       ),
     z.transform((value) => ({
       intent: value.intent,
-      rows: value.intent === LIST_INTENT.add ? [] : (value.rows ?? []).map((existing) => safeParse(row, existing ?? {}).data as output<R>),
+      rows:
+        value.intent === LIST_INTENT.add
+          ? []
+          : (value.rows ?? []).map((existing) => safeParse(row, existing ?? {}).data as output<R>),
       draft: value.draft,
     })),
   );

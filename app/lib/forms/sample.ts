@@ -1,6 +1,15 @@
 /** The test page's sample form: every field kind of the kit, checked by the server on "Check" (/ng/testHeader). */
 import * as z from "zod/mini";
-import { checkboxField, dateField, emailField, fileField, MAX_LENGTH, passwordField, selectField, textField } from "~/lib/validation";
+import {
+  checkboxField,
+  dateField,
+  emailField,
+  fileField,
+  MAX_LENGTH,
+  passwordField,
+  selectField,
+  textField,
+} from "~/lib/validation";
 
 /** The 13 risk categories (001 §3 "Risk row and risk categories"): values as the API has them; labels in locales. */
 export const RISK_CATEGORIES = [

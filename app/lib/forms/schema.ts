@@ -118,7 +118,10 @@ export type FormSubmission<S extends FormSchema> = Submission<input<S>, string[]
  * Parses a form post (or the browser's form data) with conform and a zod/mini schema. List intents (insert, remove,
  * update) are applied by conform before the schema runs. The reply drops secret fields, always.
  */
-export function parseSubmission<S extends FormSchema>(payload: FormData | URLSearchParams, options: { schema: S }): FormSubmission<S> {
+export function parseSubmission<S extends FormSchema>(
+  payload: FormData | URLSearchParams,
+  options: { schema: S },
+): FormSubmission<S> {
   const submission = parse<output<S>, string[]>(payload, {
     resolve(value) {
       const result = safeParse(options.schema, coerceFormValue(value));

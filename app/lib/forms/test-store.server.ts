@@ -1,7 +1,7 @@
 import type { CriticalProcess } from "./critical-processes";
 
 /**
- * The test page's list of critical processes (/ng/testHeader, 000 §2.3 "test pages"): kept per user in this
+ * The test page's list of critical processes (/ng/testHeader, a test page: 000 §2.3): kept per user in this
  * process's memory, so a Save round-trips through the page's action. Not a product store: it forgets on restart.
  */
 interface Stored {
@@ -24,7 +24,10 @@ export function loadCriticalProcesses(userId: string): Stored {
 }
 
 export function saveCriticalProcesses(userId: string, rows: readonly CriticalProcess[]): Stored {
-  const next = { version: loadCriticalProcesses(userId).version + 1, rows: rows.map((row) => ({ title: row.title, details: row.details })) };
+  const next = {
+    version: loadCriticalProcesses(userId).version + 1,
+    rows: rows.map((row) => ({ title: row.title, details: row.details })),
+  };
   store.delete(userId);
   store.set(userId, next);
   if (store.size > MAX_USERS) store.delete(store.keys().next().value!);

@@ -32,7 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseSubmission(await request.formData(), { schema });
-  if (submission.status !== "success") return { result: submission.reply(), outcome: null as Outcome | null, minutes: 0 };
+  if (submission.status !== "success")
+    return { result: submission.reply(), outcome: null as Outcome | null, minutes: 0 };
   const result = await apiFor(context).auth.sendResetPasswordEmail(submission.value.email);
   const reply = submission.reply();
   if (result.ok) return { result: reply, outcome: "sent" as Outcome, minutes: 0 };
@@ -45,7 +46,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         : code === ResetResult.TooManyAttempts
           ? "tooMany"
           : "unknown";
-  const seconds = Number((result.error.additionalData as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds ?? 60);
+  const seconds = Number(
+    (result.error.additionalData as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds ?? 60,
+  );
   return { result: reply, outcome, minutes: Math.max(1, Math.ceil(seconds / 60)) };
 }
 
@@ -67,7 +70,9 @@ export default function ForgotPassword() {
       {sent ? <Notice kind="success">{t("forgotPassword.success")}</Notice> : null}
       {outcome === "sso" ? <Notice kind="error">{t("forgotPassword.ssoUser")}</Notice> : null}
       {outcome === "mfa" ? <Notice kind="error">{t("forgotPassword.mfaUser")}</Notice> : null}
-      {outcome === "tooMany" ? <Notice kind="error">{t("forgotPassword.tooManyAttempts", { minutes: actionData?.minutes })}</Notice> : null}
+      {outcome === "tooMany" ? (
+        <Notice kind="error">{t("forgotPassword.tooManyAttempts", { minutes: actionData?.minutes })}</Notice>
+      ) : null}
       {outcome === "unknown" ? <UnknownErrorNotice /> : null}
       <p className="mb-4 text-sm text-slate-700">{t("forgotPassword.intro")}</p>
       <Form
@@ -78,7 +83,13 @@ export default function ForgotPassword() {
           setOutcome(null);
         }}
       >
-        <EmailField field={fields.email} label={t("auth.emailLabel")} placeholder={t("auth.emailPlaceholder")} autoComplete="username" required />
+        <EmailField
+          field={fields.email}
+          label={t("auth.emailLabel")}
+          placeholder={t("auth.emailPlaceholder")}
+          autoComplete="username"
+          required
+        />
         <Button name="intent" value="reset" className="w-full" disabled={sent || submitDisabled} pending={pending}>
           {t("forgotPassword.submit")}
         </Button>

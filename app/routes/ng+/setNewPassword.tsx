@@ -26,7 +26,12 @@ const schema = z
     intent: z.literal("setPassword"),
     token: z.string().check(z.minLength(1), z.maxLength(256)),
     userId: z.string().check(z.minLength(1), z.maxLength(64)),
-    password: passwordField({ required: true, trim: true, minLength: MIN_PASSWORD_LENGTH, tooShort: "setNewPassword.tooShort" }),
+    password: passwordField({
+      required: true,
+      trim: true,
+      minLength: MIN_PASSWORD_LENGTH,
+      tooShort: "setNewPassword.tooShort",
+    }),
     confirmPassword: passwordField({ required: true, trim: true }),
   })
   .check(
@@ -59,7 +64,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case ResetResult.PasswordTooShort:
       return { result: submission.reply({ fieldErrors: { password: ["setNewPassword.tooShort"] } }), outcome: null };
     case ResetResult.PasswordMismatch:
-      return { result: submission.reply({ fieldErrors: { confirmPassword: ["setNewPassword.mismatch"] } }), outcome: null };
+      return {
+        result: submission.reply({ fieldErrors: { confirmPassword: ["setNewPassword.mismatch"] } }),
+        outcome: null,
+      };
     case ResetResult.WrongCredentials:
       return { result: submission.reply({ resetForm: true }), outcome: "outdated" as Outcome };
     default:
@@ -77,7 +85,10 @@ export default function SetNewPassword() {
   // Editing either field clears the result (000 §4.4).
   const [outcome, setOutcome] = useState<Outcome | null>(actionData?.outcome ?? null);
   useEffect(() => setOutcome(actionData?.outcome ?? null), [actionData]);
-  const { form, fields, formEvents, submitDisabled, pending } = useKitForm(schema, { lastResult: actionData?.result, intent: "setPassword" });
+  const { form, fields, formEvents, submitDisabled, pending } = useKitForm(schema, {
+    lastResult: actionData?.result,
+    intent: "setPassword",
+  });
   const done = outcome === "done";
   if (!token || !userId) {
     return (
@@ -96,7 +107,11 @@ export default function SetNewPassword() {
         <Notice kind="error">
           <ReasonList
             intro={t("setNewPassword.outdated.intro")}
-            reasons={[t("setNewPassword.outdated.latest"), t("setNewPassword.outdated.notChanged"), t("setNewPassword.outdated.requestNew")]}
+            reasons={[
+              t("setNewPassword.outdated.latest"),
+              t("setNewPassword.outdated.notChanged"),
+              t("setNewPassword.outdated.requestNew"),
+            ]}
           />
         </Notice>
       ) : null}
@@ -128,7 +143,13 @@ export default function SetNewPassword() {
           autoComplete="new-password"
           required
         />
-        <Button name="intent" value="setPassword" className="w-full" disabled={done || submitDisabled} pending={pending}>
+        <Button
+          name="intent"
+          value="setPassword"
+          className="w-full"
+          disabled={done || submitDisabled}
+          pending={pending}
+        >
           {t("setNewPassword.submit")}
         </Button>
       </Form>

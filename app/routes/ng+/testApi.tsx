@@ -39,9 +39,9 @@ const schema = z.discriminatedUnion("intent", [
 // Made in the loader: a schema built when the module loads would be part of the page's JavaScript.
 const querySchema = () =>
   z.object({
-  address: z.catch(z.optional(z.string().check(z.maxLength(2048))), undefined),
-  result: z.catch(z.optional(z.enum(["Allow", "Deny"])), undefined),
-});
+    address: z.catch(z.optional(z.string().check(z.maxLength(2048))), undefined),
+    result: z.catch(z.optional(z.enum(["Allow", "Deny"])), undefined),
+  });
 
 const PAGE = "/ng/testApi";
 
@@ -80,14 +80,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome: Outcome = { address: value.address, result: entry?.result === "Allow" ? "Allow" : "Deny" };
   flash(context, {
     type: "information",
-    message: t(outcome.result === "Allow" ? "feedback.testApi.toastAllow" : "feedback.testApi.toastDeny", { address: outcome.address }),
+    message: t(outcome.result === "Allow" ? "feedback.testApi.toastAllow" : "feedback.testApi.toastDeny", {
+      address: outcome.address,
+    }),
   });
   if (value.intent === "check") return redirect(buildHref(PAGE, outcome));
   return data<ActionData>({ form: "inline", result: submission.reply(), inline: outcome });
 }
 
 /** With JavaScript: a request that gets no answer shows the network-error toast instead of an error page. */
-export const clientAction = ({ serverAction }: ClientActionFunctionArgs) => withFailureToasts(() => serverAction<typeof action>());
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
+  withFailureToasts(() => serverAction<typeof action>());
 
 export default function TestApi() {
   const { t } = useTranslation();
@@ -161,7 +164,12 @@ export default function TestApi() {
         </h2>
         <fetcher.Form method="post" {...getFormProps(inline.form)} {...inline.formEvents} className="mt-4">
           <BusyFieldset busy={busy} legend={t("feedback.testApi.inlineHeading")}>
-            <TextField field={inline.fields.address} label={t("feedback.testApi.addressLabel")} maxLength={2048} autoComplete="off" />
+            <TextField
+              field={inline.fields.address}
+              label={t("feedback.testApi.addressLabel")}
+              maxLength={2048}
+              autoComplete="off"
+            />
             <Button name="intent" value="checkInline" disabled={inline.hydrated && inline.valid === false}>
               {t("feedback.testApi.inlineCheck")}
             </Button>

@@ -73,7 +73,13 @@ export default function Login() {
       {actionData?.error ? <SignInErrorNotice error={actionData.error} /> : null}
       <Form method="post" {...getFormProps(form)} {...formEvents}>
         <input type="hidden" name="continue" value={loaderData.continueUrl} />
-        <EmailField field={fields.email} label={t("auth.enterYourEmail")} placeholder={t("auth.emailPlaceholder")} autoComplete="username" required />
+        <EmailField
+          field={fields.email}
+          label={t("auth.enterYourEmail")}
+          placeholder={t("auth.emailPlaceholder")}
+          autoComplete="username"
+          required
+        />
         <Button name="intent" value="continue" className="w-full" disabled={submitDisabled} pending={pending}>
           {t("auth.continue")}
         </Button>

@@ -22,7 +22,10 @@ import { MAX_LENGTH, textField } from "~/lib/validation";
 
 /** /ng/login/code: the e-mailed verification code (000 §2.5, §4.1 steps 3–5). The code is never sent back. */
 const schema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("signIn"), code: secret(textField({ required: true, stripWhitespace: true, maxLength: MAX_LENGTH.code })) }),
+  z.object({
+    intent: z.literal("signIn"),
+    code: secret(textField({ required: true, stripWhitespace: true, maxLength: MAX_LENGTH.code })),
+  }),
   z.object({ intent: z.literal("resend") }),
   z.object({ intent: z.literal("cancel") }),
 ]);
@@ -72,7 +75,10 @@ export default function LoginCode() {
   const { t } = useTranslation();
   const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { form, fields, formEvents, submitDisabled, pending } = useKitForm(schema, { lastResult: actionData?.result, intent: "signIn" });
+  const { form, fields, formEvents, submitDisabled, pending } = useKitForm(schema, {
+    lastResult: actionData?.result,
+    intent: "signIn",
+  });
   return (
     <SignInLayout heading={t("auth.codeHeading")}>
       {actionData?.error ? <SignInErrorNotice error={actionData.error} /> : null}
@@ -81,9 +87,18 @@ export default function LoginCode() {
       <p className="mb-2 text-slate-700">
         {t("auth.logInAs")} <strong className="break-all">{email}</strong>
       </p>
-      <p className="mb-4 text-sm text-slate-700">{t("auth.codeInstructions", { minutes: SECURITY_CODE_TTL_SECONDS / 60 })}</p>
+      <p className="mb-4 text-sm text-slate-700">
+        {t("auth.codeInstructions", { minutes: SECURITY_CODE_TTL_SECONDS / 60 })}
+      </p>
       <Form method="post" {...getFormProps(form)} {...formEvents}>
-        <TextField field={fields.code} label={t("auth.codeLabel")} inputMode="numeric" autoComplete="one-time-code" maxLength={MAX_LENGTH.code} required />
+        <TextField
+          field={fields.code}
+          label={t("auth.codeLabel")}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={MAX_LENGTH.code}
+          required
+        />
         <Button name="intent" value="signIn" className="w-full" disabled={submitDisabled} pending={pending}>
           {t("auth.signIn")}
         </Button>

@@ -60,7 +60,10 @@ export default function LoginPassword() {
   const { t } = useTranslation();
   const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { form, fields, formEvents, submitDisabled, pending } = useKitForm(schema, { lastResult: actionData?.result, intent: "signIn" });
+  const { form, fields, formEvents, submitDisabled, pending } = useKitForm(schema, {
+    lastResult: actionData?.result,
+    intent: "signIn",
+  });
   return (
     <SignInLayout heading={t("auth.heading")}>
       {actionData?.error ? <SignInErrorNotice error={actionData.error} /> : null}
@@ -69,7 +72,12 @@ export default function LoginPassword() {
       </p>
       <Form method="post" {...getFormProps(form)} {...formEvents}>
         <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
-        <PasswordField field={fields.password} label={t("auth.passwordLabel")} autoComplete="current-password" required />
+        <PasswordField
+          field={fields.password}
+          label={t("auth.passwordLabel")}
+          autoComplete="current-password"
+          required
+        />
         <Button name="intent" value="signIn" className="w-full" disabled={submitDisabled} pending={pending}>
           {t("auth.signIn")}
         </Button>

@@ -1,5 +1,5 @@
-import { useTranslation } from "~/lib/i18n-react";
 import { describeActor, type ActorMessage, type ActorTag, type CompanyUser } from "~/lib/actor";
+import { useTranslation } from "~/lib/i18n-react";
 
 export interface ActorDisplayProps {
   /** A user, group, company or system actor (or a requester); anything else is shown as malformed. */

@@ -1,5 +1,5 @@
-import { useTranslation } from "~/lib/i18n-react";
 import { stringify } from "yaml";
+import { useTranslation } from "~/lib/i18n-react";
 
 export type YamlResult = { kind: "empty" } | { kind: "malformed"; error: string } | { kind: "yaml"; text: string };
 

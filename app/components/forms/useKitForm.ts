@@ -22,6 +22,8 @@ export interface KitFormOptions<S extends FormSchema> {
   onSubmit?: Parameters<typeof useForm>[0]["onSubmit"];
   /** Fields that do not count for conform's dirty state (a dialog's draft, say). */
   shouldDirtyConsider?: (name: string) => boolean;
+  /** Called on every edit of a field (to clear an earlier result, say: 000 §4.4). */
+  onEdit?: () => void;
 }
 
 function withIntent(formData: FormData, intent: string | undefined): FormData {
@@ -77,17 +79,19 @@ export function useKitForm<S extends FormSchema>(schema: S, options: KitFormOpti
     if (Object.keys(form.allErrors).length === 0) shownAll.current = false;
   }, [form.allErrors]);
 
+  const { onEdit } = options;
   const onInput = useCallback(
     (event: FormEvent<HTMLFormElement>) => {
       const target = event.target as Partial<HTMLInputElement>;
       if (!target.name || target.name === "intent") return;
+      onEdit?.();
       const ok = check();
       if (ok === false && !shownAll.current) {
         shownAll.current = true;
         form.validate();
       }
     },
-    [check, form],
+    [check, form, onEdit],
   );
 
   return {
@@ -102,4 +106,14 @@ export function useKitForm<S extends FormSchema>(schema: S, options: KitFormOpti
     /** Spread on the <form> after getFormProps(form): the validity check on every input. */
     formEvents: { onChange: onInput },
   };
+}
+
+/**
+ * The outcome of the last post (sent, done, refused…), until the user edits the form again (000 §4.4): pass `clear`
+ * as useKitForm's `onEdit`. `answer` is the action's answer it comes from: each new answer shows its outcome again.
+ */
+export function useEditClearedOutcome<T>(answer: { outcome: T | null } | null | undefined): [T | null, () => void] {
+  const [shown, setShown] = useState<T | null>(answer?.outcome ?? null);
+  useEffect(() => setShown(answer?.outcome ?? null), [answer]);
+  return [shown, useCallback(() => setShown(null), [])];
 }

@@ -2,11 +2,10 @@ import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { normaliseEmail, ResetResult } from "@server/contracts/auth-codes";
-import { useEffect, useState } from "react";
 import * as z from "zod/mini";
 import { Button, linkButton } from "~/components/forms/Button";
 import { EmailField } from "~/components/forms/fields";
-import { useKitForm } from "~/components/forms/useKitForm";
+import { useEditClearedOutcome, useKitForm } from "~/components/forms/useKitForm";
 import { UnknownErrorNotice } from "~/components/SignInError";
 import { Notice, SignInLayout } from "~/components/SignInLayout";
 import { apiFor } from "~/lib/context.server";
@@ -57,12 +56,12 @@ export default function ForgotPassword() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // Changing the e-mail clears the result (000 §4.4): the result is page state; the e-mail stays in its input.
-  const [outcome, setOutcome] = useState<Outcome | null>(actionData?.outcome ?? null);
-  useEffect(() => setOutcome(actionData?.outcome ?? null), [actionData]);
+  const [outcome, clearOutcome] = useEditClearedOutcome(actionData);
   const { form, fields, formEvents, submitDisabled, pending } = useKitForm(schema, {
     lastResult: actionData?.result,
     defaultValue: { email: loaderData.email },
     intent: "reset",
+    onEdit: clearOutcome,
   });
   const sent = outcome === "sent";
   return (
@@ -75,14 +74,7 @@ export default function ForgotPassword() {
       ) : null}
       {outcome === "unknown" ? <UnknownErrorNotice /> : null}
       <p className="mb-4 text-sm text-slate-700">{t("forgotPassword.intro")}</p>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        onChange={(event) => {
-          formEvents.onChange(event);
-          setOutcome(null);
-        }}
-      >
+      <Form method="post" {...getFormProps(form)} {...formEvents}>
         <EmailField
           field={fields.email}
           label={t("auth.emailLabel")}

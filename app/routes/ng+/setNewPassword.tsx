@@ -2,11 +2,11 @@ import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { MIN_PASSWORD_LENGTH, ResetResult } from "@server/contracts/auth-codes";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import * as z from "zod/mini";
 import { Button, linkButton } from "~/components/forms/Button";
 import { PasswordField } from "~/components/forms/fields";
-import { useKitForm } from "~/components/forms/useKitForm";
+import { useEditClearedOutcome, useKitForm } from "~/components/forms/useKitForm";
 import { UnknownErrorNotice } from "~/components/SignInError";
 import { Notice, ReasonList, SignInLayout } from "~/components/SignInLayout";
 import { apiFor } from "~/lib/context.server";
@@ -83,11 +83,11 @@ export default function SetNewPassword() {
   const [shown, setShown] = useState(false);
   const toggle = () => setShown((value) => !value);
   // Editing either field clears the result (000 §4.4).
-  const [outcome, setOutcome] = useState<Outcome | null>(actionData?.outcome ?? null);
-  useEffect(() => setOutcome(actionData?.outcome ?? null), [actionData]);
+  const [outcome, clearOutcome] = useEditClearedOutcome(actionData);
   const { form, fields, formEvents, submitDisabled, pending } = useKitForm(schema, {
     lastResult: actionData?.result,
     intent: "setPassword",
+    onEdit: clearOutcome,
   });
   const done = outcome === "done";
   if (!token || !userId) {
@@ -116,14 +116,7 @@ export default function SetNewPassword() {
         </Notice>
       ) : null}
       {outcome === "unknown" ? <UnknownErrorNotice /> : null}
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        onChange={(event) => {
-          formEvents.onChange(event);
-          setOutcome(null);
-        }}
-      >
+      <Form method="post" {...getFormProps(form)} {...formEvents}>
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="userId" value={userId} />
         <PasswordField

@@ -285,3 +285,16 @@ describe("a list post without scripts (app/lib/forms/list.server.ts)", () => {
       expect(repeated.reply.result.initialValue).toMatchObject({ draft: { title: "randomisation" } });
   });
 });
+
+describe("a list post that asks too much", () => {
+  it("is refused with a message, without checking a row", () => {
+    const result = parseSubmission(
+      form([
+        ["intent", "save"],
+        ["rows[600].title", "x"],
+      ]),
+      { schema: criticalProcessList },
+    );
+    expect(result.reply().error).toEqual({ rows: ['validation.maxLength|{"max":500}'] });
+  });
+});

@@ -9,7 +9,11 @@
  */
 import * as z from "zod/mini";
 import { safeParse, type $ZodType, type output } from "zod/v4/core";
+import { messages } from "~/lib/validation";
 import { coerceFormValue } from "./schema";
+
+/** At most this many rows in one list form: a post cannot make the server check a million rows. */
+export const MAX_LIST_ROWS = 500;
 
 /** The buttons' intents (`name="intent"`). */
 export const LIST_INTENT = {
@@ -77,12 +81,13 @@ export function listFormSchema<R extends RowSchema>(row: R, rules: ListRules) {
     z
       .object({
         intent: z.optional(z.string()),
-        rows: z.optional(z.array(z.unknown())),
+        rows: z.optional(z.array(z.unknown()).check(z.maxLength(MAX_LIST_ROWS, messages.maxLength(MAX_LIST_ROWS)))),
         draft: z.optional(z.unknown()),
       })
       .check(
         z.superRefine((value, ctx) => {
           const rows = value.rows ?? [];
+          if (rows.length > MAX_LIST_ROWS) return;
           const draft = value.draft && typeof value.draft === "object" ? (value.draft as Record<string, unknown>) : {};
           const repeatsARow = () => {
             const text = uniqueText(draft[rules.uniqueBy]);

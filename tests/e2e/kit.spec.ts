@@ -249,7 +249,7 @@ test.describe("the editable list on /ng/testHeader (001 §2, §4, §5)", () => {
     await expect(page.getByLabel("Details, row 2")).toHaveValue("Monthly, by the data manager.");
   });
 
-  test("with scripts, closing the tab with unsaved changes asks the browser's question", async ({
+  test("unsaved edits: closing the tab asks (scripts), or Add carries them (no scripts)", async ({
     page,
     javaScriptEnabled,
   }) => {

@@ -1,7 +1,7 @@
 import { createContext, forwardRef, useCallback, useContext, useMemo, useState, type AnchorHTMLAttributes, type ReactNode } from "react";
-import { useTranslation } from "~/lib/i18n-react";
 import { leaveHref } from "~/lib/external-links";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { useTranslation } from "~/lib/i18n-react";
+import { ConfirmDialog } from "./dialogs/ConfirmDialog";
 
 /**
  * Links to addresses outside the system (000 §2.4, §4.6, §9): they ask first — 'Warning', 'You are about to navigate
@@ -28,15 +28,13 @@ export function ExternalLinkHost({ children }: { children: ReactNode }) {
       {children}
       <ConfirmDialog
         open={pending !== null}
-        onOpenChange={(open) => {
-          if (!open) setPending(null);
-        }}
+        onCancel={() => setPending(null)}
+        onConfirm={() => setPending(null)}
         returnFocusTo={pending?.opener}
         title={t("links.external.title")}
-        body={<ExternalLinkText address={pending?.address ?? ""} />}
+        message={<ExternalLinkText address={pending?.address ?? ""} />}
         confirmLabel={t("links.external.proceed")}
-        confirmHref={pending?.address}
-        confirmNewTab
+        confirm={{ href: pending?.address ?? "", newTab: true }}
       />
     </HostContext.Provider>
   );

@@ -1,4 +1,4 @@
-import { LoginResult } from "@server/contracts/auth";
+import { LoginResult } from "@server/contracts/auth-codes";
 import type { ApiFailure } from "./api/client.server";
 import type { TFunction } from "./translate";
 

@@ -13,18 +13,7 @@ export const CODE_CHALLENGE_PATTERN = /^[A-Za-z0-9_-]{43,128}$/;
 /** RFC 7636 §4.1: the verifier's alphabet and length. */
 export const CODE_VERIFIER_PATTERN = /^[A-Za-z0-9._~-]{43,128}$/;
 
-/** Why an authorization request is refused; the problem's title. */
-export const AuthorizationError = {
-  /** No client_id, or one that is not registered. Shown on our own page: there is nowhere safe to send the user. */
-  UnknownClient: "UnknownClient",
-  /** redirect_uri missing or not registered (for this client): shown on our own page, never followed. */
-  UnregisteredRedirectUri: "UnregisteredRedirectUri",
-  /** code_challenge_method other than S256, or no or a malformed code_challenge. */
-  UnsupportedChallenge: "UnsupportedChallenge",
-  /** The token belongs to a client application, which may not mint codes for others. */
-  NotAllowedForClient: "NotAllowedForClient",
-} as const;
-export type AuthorizationError = (typeof AuthorizationError)[keyof typeof AuthorizationError];
+export { AuthorizationError } from "./oauth-codes";
 
 const optionalText = (max: number) =>
   z.preprocess((v) => (typeof v === "string" && v !== "" ? v : undefined), z.string().max(max).optional());

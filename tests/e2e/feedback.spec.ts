@@ -11,8 +11,8 @@ const CLASSIC_TEXT = "This page belongs to the classic application, which this d
 async function openTestApi(page: Page, javaScriptEnabled: boolean, path = "/ng/testApi") {
   await signInAs(page, "admin@demo-pharma.example");
   await page.goto(path);
-  // The title, not the heading: once a modal dialog of the address is open, Radix hides the rest of the page from
-  // assistive technology (and from role queries).
+  // The title, not the heading: once a modal dialog of the address is open, the rest of the page is inert (hidden
+  // from assistive technology and from role queries).
   await expect(page).toHaveTitle("RBQM Studio - Test API");
   await waitForHydration(page, javaScriptEnabled);
 }
@@ -27,7 +27,10 @@ async function postCheck(page: Page, address: string) {
 }
 
 test.describe("toasts", () => {
-  test("a posted form redirects and its toast shows, in the polite live region; Close removes it", async ({ page, javaScriptEnabled }) => {
+  test("a posted form redirects and its toast shows, in the polite live region; Close removes it", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await openTestApi(page, javaScriptEnabled);
     await expect(page.getByTestId("toast")).toHaveCount(0);
     // The live region is there before any toast, so additions are announced.
@@ -68,8 +71,19 @@ test.describe("toasts", () => {
 
   test("an invalid post shows the field error and no toast", async ({ page, javaScriptEnabled }) => {
     await openTestApi(page, javaScriptEnabled);
-    await checkSection(page).getByRole("button", { name: "Check", exact: true }).click();
+    const check = checkSection(page).getByRole("button", { name: "Check", exact: true });
+    const address = checkSection(page).getByLabel("Permission address");
+    if (javaScriptEnabled) {
+      // With scripts the button waits for a valid form (001 §5), and leaving the field says why.
+      await expect(check).toBeDisabled();
+      await address.fill("x");
+      await address.fill("");
+      await expect(check).toBeDisabled();
+    } else {
+      await check.click();
+    }
     await expect(checkSection(page).getByText("Please enter an address.")).toBeVisible();
+    await expect(address).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByTestId("toast")).toHaveCount(0);
   });
 });
@@ -113,7 +127,10 @@ test.describe("loading", () => {
     const here = page.url();
     await inline.getByLabel("Permission address").fill(DENIED);
     await inline.getByRole("button", { name: "Check here" }).click();
-    await expect(inline.getByRole("group", { name: "Check without leaving the page" })).toHaveAttribute("aria-busy", "true");
+    await expect(inline.getByRole("group", { name: "Check without leaving the page" })).toHaveAttribute(
+      "aria-busy",
+      "true",
+    );
     await expect(inline.getByRole("button", { name: "Check here" })).toBeDisabled();
     await expect(inline.getByLabel("Permission address")).toBeDisabled();
     await expect(inline.getByTestId("spinner")).toBeVisible();
@@ -128,7 +145,9 @@ test.describe("loading", () => {
 
     // No answer at all: the network-error toast, in danger style, and the page stays.
     await page.unroute(/\/ng\/testApi\.data/);
-    await page.route(/\/ng\/testApi\.data/, (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
+    await page.route(/\/ng\/testApi\.data/, (route) =>
+      route.request().method() === "POST" ? route.abort() : route.continue(),
+    );
     await inline.getByRole("button", { name: "Check here" }).click();
     const failed = toast(page, NETWORK_TEXT);
     await expect(failed).toBeVisible();
@@ -147,15 +166,16 @@ test.describe("confirmation dialog", () => {
     const trigger = page.getByRole("link", { name: "Clear", exact: true });
     const dialog = page.getByRole("dialog", { name: "Clear the result" });
     await expect(dialog).toHaveCount(0);
-    await expect(trigger).toHaveAttribute("href", /[?&]confirm=clear$/);
+    await expect(trigger).toHaveAttribute("href", /[?&]dialog=clear$/);
 
     await trigger.click();
     await expect(dialog).toBeVisible();
-    await expect(dialog).toHaveAttribute("aria-modal", "true");
     await expect(dialog).toContainText("Do you want to clear the last permission check result?");
     if (javaScriptEnabled) {
-      // Opened in place, the URL untouched; focus is inside.
-      await expect(page).not.toHaveURL(/confirm=/);
+      // Opened in place as a modal dialog, the URL untouched; focus is inside.
+      await expect(dialog).toHaveAttribute("aria-modal", "true");
+      expect(await dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
+      await expect(page).not.toHaveURL(/dialog=/);
       await expect(dialog.getByRole("link", { name: "Cancel" })).toBeFocused();
       // Static: neither Escape nor a click on the backdrop closes it.
       await page.keyboard.press("Escape");
@@ -163,13 +183,13 @@ test.describe("confirmation dialog", () => {
       await page.mouse.click(5, 400);
       await expect(dialog).toBeVisible();
     } else {
-      await expect(page).toHaveURL(/\/ng\/testApi\?.*confirm=clear$/);
+      await expect(page).toHaveURL(/\/ng\/testApi\?.*dialog=clear$/);
     }
     await expectAccessible(page);
 
     await dialog.getByRole("link", { name: "Cancel" }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(page).not.toHaveURL(/confirm=/);
+    await expect(page).not.toHaveURL(/dialog=/);
     await expect(page.getByTestId("last-result")).toBeVisible();
     if (javaScriptEnabled) await expect(trigger).toBeFocused();
 
@@ -185,8 +205,11 @@ test.describe("confirmation dialog", () => {
     await expectAccessible(page);
   });
 
-  test("opened by its address, the dialog is rendered by the server; Cancel leaves the URL state", async ({ page, javaScriptEnabled }) => {
-    await openTestApi(page, javaScriptEnabled, "/ng/testApi?confirm=clear");
+  test("opened by its address, the dialog is rendered by the server; Cancel leaves the URL state", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await openTestApi(page, javaScriptEnabled, "/ng/testApi?dialog=clear");
     const dialog = page.getByRole("dialog", { name: "Clear the result" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/ng/testApi");
@@ -205,7 +228,11 @@ test.describe("external links", () => {
   }) => {
     // No network needed: the outside site is answered here.
     await context.route("https://example.org/**", (route) =>
-      route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Example</title><p>outside</p>" }),
+      route.fulfill({
+        status: 200,
+        contentType: "text/html",
+        body: "<!doctype html><title>Example</title><p>outside</p>",
+      }),
     );
     await openTestApi(page, javaScriptEnabled);
     const link = page.getByRole("link", { name: "Example website (outside the system)" });
@@ -259,7 +286,13 @@ test.describe("external links", () => {
     await expect(page.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/ng/");
     await expectAccessible(page);
 
-    for (const bad of ["javascript:alert(1)", "/ng/", "//evil.example/", "data:text/html,x", "https://user:pw@example.org/"]) {
+    for (const bad of [
+      "javascript:alert(1)",
+      "/ng/",
+      "//evil.example/",
+      "data:text/html,x",
+      "https://user:pw@example.org/",
+    ]) {
       const response = await page.goto(`/ng/leave?to=${encodeURIComponent(bad)}`);
       expect(response?.status(), bad).toBe(400);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("This address cannot be opened");
@@ -271,11 +304,17 @@ test.describe("external links", () => {
 });
 
 test.describe("legacy pages", () => {
-  test("a page of the classic application answers 404 with a clear text and a link to /ng/", async ({ page, javaScriptEnabled }) => {
+  test("a page of the classic application answers 404 with a clear text and a link to /ng/", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await openTestApi(page, javaScriptEnabled);
     const legacy = page.getByRole("link", { name: "Dashboard of DEMO001 (classic application)" });
     await expect(legacy).toHaveAttribute("href", "/db?studyName=DEMO001");
-    const [response] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === "/db"), legacy.click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === "/db"),
+      legacy.click(),
+    ]);
     expect(response.status()).toBe(404);
     await expect(page).toHaveURL(/\/db\?studyName=DEMO001$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page is part of the classic application");
@@ -284,7 +323,11 @@ test.describe("legacy pages", () => {
     await expect(page).toHaveTitle("RBQM Studio - Classic application page");
     await expectAccessible(page);
 
-    for (const path of ["/patients/study/DEMO001/patient/S-001", "/viewMitigation?name=M1&studyName=DEMO001", "/yourAccount?welcome"]) {
+    for (const path of [
+      "/patients/study/DEMO001/patient/S-001",
+      "/viewMitigation?name=M1&studyName=DEMO001",
+      "/yourAccount?welcome",
+    ]) {
       const answer = await page.goto(path);
       expect(answer?.status(), path).toBe(404);
       await expect(page.getByText(CLASSIC_TEXT)).toBeVisible();

@@ -6,7 +6,10 @@ test.describe("shared widgets on /ng/testHeader", () => {
     await signInAs(page, "admin@demo-pharma.example");
   });
 
-  test("the shell and the widgets render, are accessible, and page through the address", async ({ page, javaScriptEnabled }) => {
+  test("the shell and the widgets render, are accessible, and page through the address", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/ng/testHeader?x=1");
     await waitForHydration(page, javaScriptEnabled);
     await expect(page).toHaveTitle("RBQM Studio - Header test page");
@@ -34,7 +37,9 @@ test.describe("shared widgets on /ng/testHeader", () => {
 
   test("timestamps, YAML, result alert, actors, references and the id sentence", async ({ page }) => {
     await page.goto("/ng/testHeader");
-    await expect(page.getByTestId("timestamps")).toHaveText("Nov 21, 2026 08:09:10 UTC · Nov 21, 2026 UTC · 08:09:10 · N/A");
+    await expect(page.getByTestId("timestamps")).toHaveText(
+      "Nov 21, 2026 08:09:10 UTC · Nov 21, 2026 UTC · 08:09:10 · N/A",
+    );
     await expect(page.getByTestId("yaml-valid")).toContainText("a: 1");
     await expect(page.getByTestId("yaml-malformed")).toContainText("Malformed data: ");
     await expect(page.getByTestId("yaml-empty")).toHaveText("No data");
@@ -45,12 +50,18 @@ test.describe("shared widgets on /ng/testHeader", () => {
     await expect(actors).toContainText("blocked");
     await expect(actors).toContainText("not found");
     await expect(actors).toContainText("Unexpected data structure");
-    await expect(actors.getByRole("link", { name: /SUBJ-1/ })).toHaveAttribute("href", "/patients/study/DEMO001/patient/SUBJ-1");
+    await expect(actors.getByRole("link", { name: /SUBJ-1/ })).toHaveAttribute(
+      "href",
+      "/patients/study/DEMO001/patient/SUBJ-1",
+    );
     await expect(actors.getByRole("link", { name: /TCK-1/ })).toHaveAttribute("href", "/tickets/T1?studyName=DEMO001");
     await expect(page.getByTestId("id-sentence")).toHaveText(/^(an? \w+ \w+ \w+ \w+)( and an? \w+ \w+ \w+ \w+){2}$/);
   });
 
-  test("collapsible section, copy with its 'copied' note, inputs and their messages", async ({ page, javaScriptEnabled }) => {
+  test("collapsible section, copy with its 'copied' note, inputs and their messages", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/ng/testHeader");
     await waitForHydration(page, javaScriptEnabled);
     const details = page.locator("details", { hasText: "Data changes" });
@@ -70,7 +81,7 @@ test.describe("shared widgets on /ng/testHeader", () => {
       await expect(page.getByLabel("Email")).toHaveValue("ab@x.example");
       await page.getByLabel("Title", { exact: true }).focus();
       await page.getByLabel("Title", { exact: true }).blur();
-      await expect(page.getByText("This field is required")).toBeVisible();
+      await expect(page.getByLabel("Title", { exact: true })).toHaveAccessibleDescription("This field is required");
       await expectAccessible(page);
     } else {
       // Copying needs a script; without one the id stays selectable and no dead button is offered.

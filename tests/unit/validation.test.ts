@@ -1,8 +1,23 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod/mini";
+import { parseSubmission } from "~/lib/forms/schema";
+import {
+  checkboxField,
+  checkValue,
+  dateField,
+  emailField,
+  fileField,
+  isIsoDate,
+  message,
+  messages,
+  numericField,
+  parseMessage,
+  passwordField,
+  selectField,
+  textField,
+  translateMessage,
+} from "~/lib/validation";
 import { tt } from "../support/i18n-test";
-import { checkValue, emailField, message, messages, numericField, parseMessage, textField, translateMessage } from "~/lib/validation";
 
 const text = (value: string) => translateMessage(value, tt);
 
@@ -54,7 +69,7 @@ describe("checkValue", () => {
   });
 });
 
-describe("zod fields for conform", () => {
+describe("zod/mini fields for conform", () => {
   const schema = z.object({
     email: emailField({ required: true }),
     name: textField({ required: true, trim: true, maxLength: 5 }),
@@ -64,7 +79,7 @@ describe("zod fields for conform", () => {
   const parse = (entries: Record<string, string>) => {
     const form = new FormData();
     for (const [key, value] of Object.entries(entries)) form.append(key, value);
-    return parseWithZod(form, { schema });
+    return parseSubmission(form, { schema });
   };
 
   it("gives the spec's messages per field", () => {
@@ -87,5 +102,71 @@ describe("zod fields for conform", () => {
   it("limits the length", () => {
     const result = parse({ email: "a@b.example", name: "Annabel" });
     expect(result.status === "error" && result.reply().error!.name).toEqual([messages.maxLength(5)]);
+  });
+});
+
+describe("the other field kinds", () => {
+  const schema = z.object({
+    password: passwordField({ required: true, trim: true, minLength: 11, tooShort: "setNewPassword.tooShort" }),
+    agree: checkboxField(),
+    category: selectField(["Safety", "Geography"], { required: true }),
+    due: dateField(),
+    file: fileField({ required: true }),
+  });
+  const parse = (entries: [string, string | File][]) => {
+    const form = new FormData();
+    for (const [key, value] of entries) form.append(key, value);
+    return parseSubmission(form, { schema });
+  };
+  const emptyFile = () => new File([], "", { type: "application/octet-stream" });
+
+  it("says what is wrong with each", () => {
+    const result = parse([
+      ["password", "  short  "],
+      ["category", "Weather"],
+      ["due", "2026-02-30"],
+      ["file", emptyFile()],
+    ]);
+    const errors = result.reply().error!;
+    expect(errors.password).toEqual(["setNewPassword.tooShort"]);
+    expect(errors.category).toEqual([messages.required()]);
+    expect(errors.due).toEqual(["kit.invalidDate"]);
+    expect(errors.file).toEqual([messages.required()]);
+    expect(errors.agree).toBeUndefined();
+    expect(tt("kit.invalidDate")).toBe("Please enter a valid date");
+  });
+
+  it("gives typed values: a trimmed password, a boolean, the option, the day, the file", () => {
+    const file = new File(["%PDF"], "protocol.pdf", { type: "application/pdf" });
+    const result = parse([
+      ["password", "  long-enough-1  "],
+      ["agree", "on"],
+      ["category", "Safety"],
+      ["due", "2026-02-28"],
+      ["file", file],
+    ]);
+    expect(result.status).toBe("success");
+    if (result.status !== "success") return;
+    expect(result.value).toEqual({
+      password: "long-enough-1",
+      agree: true,
+      category: "Safety",
+      due: "2026-02-28",
+      file,
+    });
+    expect(
+      parse([
+        ["category", "Geography"],
+        ["file", file],
+        ["password", "long-enough-1"],
+      ]).status,
+    ).toBe("success");
+  });
+
+  it("knows the calendar", () => {
+    expect(isIsoDate("2024-02-29")).toBe(true);
+    expect(isIsoDate("2026-02-29")).toBe(false);
+    expect(isIsoDate("2026-13-01")).toBe(false);
+    expect(isIsoDate("26-1-1")).toBe(false);
   });
 });

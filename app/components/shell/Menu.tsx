@@ -1,7 +1,7 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useHydrated } from "~/components/forms";
 import { AppLink } from "~/components/AppLink";
+import { useHydrated } from "~/components/forms/hydrated";
 
 /** One entry of a header menu: a link, a disabled entry, or a form submit (Log Out). */
 export interface MenuEntry {

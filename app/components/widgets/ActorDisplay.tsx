@@ -1,5 +1,5 @@
-import { useTranslation } from "~/lib/i18n-react";
 import { describeActor, type ActorMessage, type ActorTag, type CompanyUser } from "~/lib/actor";
+import { useTranslation } from "~/lib/i18n-react";
 
 export interface ActorDisplayProps {
   /** A user, group, company or system actor (or a requester); anything else is shown as malformed. */
@@ -30,10 +30,14 @@ export function ActorDisplay({ actor, companyUsers, className = "" }: ActorDispl
       {description.text !== null ? (
         <span>{description.text}</span>
       ) : (
-        <span className={description.kind === "system" ? "" : "italic text-slate-600"}>{messageText[description.message!]}</span>
+        <span className={description.kind === "system" ? "" : "italic text-slate-600"}>
+          {messageText[description.message!]}
+        </span>
       )}
       {description.secondary ? <span className="text-slate-600">({description.secondary})</span> : null}
-      {description.notFoundSuffix ? <span className="italic text-slate-600">{t("widgets.actor.notFoundSuffix")}</span> : null}
+      {description.notFoundSuffix ? (
+        <span className="italic text-slate-600">{t("widgets.actor.notFoundSuffix")}</span>
+      ) : null}
       {description.tags.map((tag) => (
         <span key={tag} className="rounded bg-slate-200 px-1.5 text-xs font-medium text-slate-800">
           {tagText[tag]}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
+import { Button } from "~/components/forms/Button";
+import { useHydrated } from "~/components/forms/hydrated";
 import { useTranslation } from "~/lib/i18n-react";
-import { useHydrated } from "~/components/forms";
 
 /** How long 'copied' shows (000 §9). */
 export const COPY_CONFIRMATION_MS = 3000;
@@ -73,13 +74,9 @@ export function CopyButton({ text, label, className = "" }: CopyButtonProps) {
   return (
     <span className={`inline-flex items-center gap-2 ${className}`}>
       {hydrated ? (
-        <button
-          type="button"
-          onClick={() => void onClick()}
-          className="rounded-md border border-slate-300 bg-white px-2 py-0.5 text-sm text-brand-700 hover:bg-brand-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
+        <Button type="button" variant="secondary" size="sm" className="font-normal" onClick={() => void onClick()}>
           {label ?? t("widgets.copy.copy")}
-        </button>
+        </Button>
       ) : null}
       <span role="status" aria-live="polite" className="text-sm text-green-800">
         {copied ? t("widgets.copy.copied") : ""}

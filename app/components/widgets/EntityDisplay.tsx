@@ -1,6 +1,6 @@
-import { useTranslation } from "~/lib/i18n-react";
 import { AppLink } from "~/components/AppLink";
 import { describeEntity, subjectHref, type DisplayEntity } from "~/lib/entity";
+import { useTranslation } from "~/lib/i18n-react";
 import { NotAvailable } from "./NotAvailable";
 
 export interface EntityDisplayProps {

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { MouseEvent } from "react";
+import { Button, buttonClass } from "~/components/forms/Button";
 import { useTranslation } from "~/lib/i18n-react";
 import { Spinner } from "./Spinner";
 
@@ -15,14 +16,19 @@ export interface LoadMoreButtonProps {
   className?: string;
 }
 
-const buttonClass =
-  "inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:text-slate-500 aria-disabled:cursor-wait";
+const extra = "text-sm aria-disabled:cursor-wait";
 
 /**
  * 'Load more' / 'Loading...' (000 §8). With an href it is a link to the next page, which works without JavaScript;
  * an onClick given as well takes over once scripts run. Without an href it is a button.
  */
-export function LoadMoreButton({ loading = false, onClick, href, disabled = false, className = "" }: LoadMoreButtonProps) {
+export function LoadMoreButton({
+  loading = false,
+  onClick,
+  href,
+  disabled = false,
+  className = "",
+}: LoadMoreButtonProps) {
   const { t } = useTranslation();
   const content = (
     <>
@@ -32,9 +38,9 @@ export function LoadMoreButton({ loading = false, onClick, href, disabled = fals
   );
   if (disabled) {
     return (
-      <button type="button" disabled className={`${buttonClass} ${className}`}>
+      <Button type="button" variant="secondary" disabled className={`${extra} ${className}`}>
         {t("widgets.loadMore.loadMore")}
-      </button>
+      </Button>
     );
   }
   if (href) {
@@ -49,14 +55,27 @@ export function LoadMoreButton({ loading = false, onClick, href, disabled = fals
       }
     };
     return (
-      <Link to={href} onClick={handle} preventScrollReset aria-disabled={loading || undefined} className={`${buttonClass} ${className}`}>
+      <Link
+        to={href}
+        onClick={handle}
+        preventScrollReset
+        aria-disabled={loading || undefined}
+        className={buttonClass("secondary", `${extra} ${className}`)}
+      >
         {content}
       </Link>
     );
   }
   return (
-    <button type="button" onClick={onClick} disabled={loading} aria-busy={loading || undefined} className={`${buttonClass} ${className}`}>
+    <Button
+      type="button"
+      variant="secondary"
+      onClick={onClick}
+      disabled={loading}
+      aria-busy={loading || undefined}
+      className={`${extra} ${className}`}
+    >
       {content}
-    </button>
+    </Button>
   );
 }

@@ -1,7 +1,8 @@
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Button } from "~/components/forms/Button";
+import { useHydrated } from "~/components/forms/hydrated";
 import { useTranslation } from "~/lib/i18n-react";
-import { useHydrated } from "~/components/forms";
 import {
   allowedSizesOf,
   clampPage,
@@ -117,16 +118,9 @@ export function Paging({ id, totalCount, page, pageSize, allowedSizes, label, cl
           ))}
         </select>
         {/* Needed without JavaScript; with it the choice applies at once, so the button only shows on focus. */}
-        <button
-          type="submit"
-          className={
-            hydrated
-              ? "sr-only focus:not-sr-only focus:rounded-md focus:border focus:border-slate-400 focus:px-2 focus:py-1 focus:text-sm"
-              : "rounded-md border border-slate-400 bg-white px-2 py-1 text-sm hover:bg-slate-50"
-          }
-        >
+        <Button variant="secondary" size="sm" className={hydrated ? "sr-only focus:not-sr-only" : ""}>
           {t("widgets.paging.apply")}
-        </button>
+        </Button>
       </Form>
     </div>
   );

@@ -1,5 +1,5 @@
-import { useTranslation } from "~/lib/i18n-react";
 import { formatTimestamp, toInstant, type TimestampFormat, type TimestampValue } from "~/lib/format-time";
+import { useTranslation } from "~/lib/i18n-react";
 
 export interface TimestampProps {
   value: TimestampValue;

@@ -1,5 +1,5 @@
-import { useTranslation } from "~/lib/i18n-react";
 import { stringify } from "yaml";
+import { useTranslation } from "~/lib/i18n-react";
 
 export type YamlResult = { kind: "empty" } | { kind: "malformed"; error: string } | { kind: "yaml"; text: string };
 
@@ -23,7 +23,8 @@ export function jsonToYaml(json: string | null | undefined): YamlResult {
 export function YamlView({ json, className = "" }: { json: string | null | undefined; className?: string }) {
   const { t } = useTranslation();
   const result = jsonToYaml(json);
-  if (result.kind === "empty") return <p className={`text-sm italic text-slate-600 ${className}`}>{t("widgets.yaml.noData")}</p>;
+  if (result.kind === "empty")
+    return <p className={`text-sm italic text-slate-600 ${className}`}>{t("widgets.yaml.noData")}</p>;
   if (result.kind === "malformed") {
     // The parser's wording differs between engines (Node on the server, the browser here): keep the server's text.
     return (
@@ -33,7 +34,9 @@ export function YamlView({ json, className = "" }: { json: string | null | undef
     );
   }
   return (
-    <pre className={`overflow-x-auto whitespace-pre rounded-md bg-slate-50 p-3 font-mono text-sm text-slate-900 ${className}`}>
+    <pre
+      className={`overflow-x-auto whitespace-pre rounded-md bg-slate-50 p-3 font-mono text-sm text-slate-900 ${className}`}
+    >
       {result.text}
     </pre>
   );

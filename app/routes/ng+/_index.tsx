@@ -1,9 +1,9 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n-react";
 import { CompanyLogo } from "~/components/CompanyLogo";
 import { Footer } from "~/components/Footer";
-import { linkButton } from "~/components/forms";
+import { Button } from "~/components/forms/Button";
+import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { appLinks } from "~/lib/links";
 import { companyAddresses } from "~/lib/navigation";
@@ -46,9 +46,9 @@ export default function Home() {
             {t("home.noCompany")}
           </p>
           <Form method="post" action="/ng/oidc/logout" className="mt-6">
-            <button type="submit" name="intent" value="logout" className={linkButton}>
+            <Button variant="link" name="intent" value="logout">
               {t("home.logOut")}
-            </button>
+            </Button>
           </Form>
         </div>
       </main>

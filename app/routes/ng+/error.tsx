@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n-react";
 import { ErrorView } from "~/components/ErrorView";
 import { AppShell } from "~/components/shell/AppShell";
-import { shellHeader } from "~/lib/shell";
-import { loadHomeShell } from "~/lib/shell.server";
+import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { sameOriginReferrer } from "~/lib/safe-redirect";
 import { pageMeta, useSettings } from "~/lib/settings";
+import { shellHeader } from "~/lib/shell";
+import { loadHomeShell } from "~/lib/shell.server";
 import { readErrorMessage } from "./error.server";
 
 /** /ng/error?errorMessage=…: needs no sign-in (000 §2.1, 001 §2 "Error page"). */

@@ -1,26 +1,25 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { normaliseEmail, ResetResult } from "@server/contracts/auth";
-import { useEffect, useState } from "react";
-import { useTranslation } from "~/lib/i18n-react";
-import { z } from "zod";
+import { normaliseEmail, ResetResult } from "@server/contracts/auth-codes";
+import * as z from "zod/mini";
+import { Button, linkButton } from "~/components/forms/Button";
+import { EmailField } from "~/components/forms/fields";
+import { useEditClearedOutcome, useKitForm } from "~/components/forms/useKitForm";
 import { UnknownErrorNotice } from "~/components/SignInError";
-import { Field, inputClass, linkButton, primaryButton, useHydrated, usePending, useZodForm } from "~/components/forms";
-import { Notice, ReasonList, SignInLayout } from "~/components/SignInLayout";
+import { Notice, SignInLayout } from "~/components/SignInLayout";
 import { apiFor } from "~/lib/context.server";
+import { parseSubmission } from "~/lib/forms/schema";
+import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
-import { pageTitle, settingsFromMatches } from "~/lib/settings";
+import { pageMeta } from "~/lib/settings";
+import { emailField } from "~/lib/validation";
 import { retryAfterSeconds, waitText } from "~/lib/sign-in-errors";
 
 /** /ng/forgotPassword: asks for a password-reset e-mail (000 §2.5, §4.4). */
 const schema = z.object({
   intent: z.literal("reset"),
-  email: z.preprocess(
-    (value) => (typeof value === "string" ? normaliseEmail(value) : value),
-    z.string({ message: "validation.required" }).min(1, "validation.required").pipe(z.email("validation.email")),
-  ),
+  email: emailField({ required: true }),
 });
 
 type Outcome = "sent" | "sso" | "mfa" | "tooMany" | "unknown";
@@ -32,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseSubmission(await request.formData(), { schema });
   if (submission.status !== "success") return { result: submission.reply(), outcome: null as Outcome | null, seconds: 0 };
   const result = await apiFor(context).auth.sendResetPasswordEmail(submission.value.email);
   const reply = submission.reply();
@@ -53,16 +52,15 @@ export default function ForgotPassword() {
   const { t } = useTranslation();
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const pending = usePending();
-  const hydrated = useHydrated();
-  const [email, setEmail] = useState(loaderData.email);
-  // Changing the e-mail clears the result (000 §4.4).
-  const [outcome, setOutcome] = useState<Outcome | null>(actionData?.outcome ?? null);
-  useEffect(() => setOutcome(actionData?.outcome ?? null), [actionData]);
-  const [form, fields] = useZodForm(schema, { lastResult: actionData?.result, defaultValue: { email: loaderData.email } });
-  const valid = schema.shape.email.safeParse(email).success;
+  // Changing the e-mail clears the result (000 §4.4): the result is page state; the e-mail stays in its input.
+  const [outcome, clearOutcome] = useEditClearedOutcome(actionData);
+  const { form, fields, formEvents, submitDisabled, pending } = useKitForm(schema, {
+    lastResult: actionData?.result,
+    defaultValue: { email: loaderData.email },
+    intent: "reset",
+    onEdit: clearOutcome,
+  });
   const sent = outcome === "sent";
-  const errors = fields.email.errors?.map((key) => t(key));
   return (
     <SignInLayout heading={t("forgotPassword.heading")}>
       {sent ? <Notice kind="success">{t("forgotPassword.success")}</Notice> : null}
@@ -71,34 +69,17 @@ export default function ForgotPassword() {
       {outcome === "tooMany" ? <Notice kind="error">{t("forgotPassword.tooManyAttempts", { wait: waitText(t, actionData?.seconds ?? 60) })}</Notice> : null}
       {outcome === "unknown" ? <UnknownErrorNotice /> : null}
       <p className="mb-4 text-sm text-slate-700">{t("forgotPassword.intro")}</p>
-      <Form method="post" {...getFormProps(form)} noValidate={hydrated}>
-        <Field id={fields.email.id} label={t("auth.emailLabel")} errors={errors}>
-          <input
-            {...getInputProps(fields.email, { type: "email" })}
-            key={fields.email.key}
-            defaultValue={undefined}
-            value={email}
-            onChange={(event) => {
-              setEmail(normaliseEmail(event.target.value));
-              setOutcome(null);
-            }}
-            placeholder={t("auth.emailPlaceholder")}
-            autoComplete="username"
-            required
-            autoFocus
-            className={inputClass}
-            aria-describedby={errors?.length ? `${fields.email.id}-error` : undefined}
-          />
-        </Field>
-        <button
-          type="submit"
-          name="intent"
-          value="reset"
-          className={primaryButton}
-          disabled={sent || (hydrated && (!valid || pending))}
-        >
+      <Form method="post" {...getFormProps(form)} {...formEvents}>
+        <EmailField
+          field={fields.email}
+          label={t("auth.emailLabel")}
+          placeholder={t("auth.emailPlaceholder")}
+          autoComplete="username"
+          required
+        />
+        <Button name="intent" value="reset" className="w-full" disabled={sent || submitDisabled} pending={pending}>
           {t("forgotPassword.submit")}
-        </button>
+        </Button>
       </Form>
       <p className="mt-6 text-sm">
         <Link to="/ng/login" className={linkButton}>
@@ -109,6 +90,6 @@ export default function ForgotPassword() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: pageTitle(settingsFromMatches(matches), data?.pageName) },
-];
+export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, args.data?.pageName);
+
+export { ErrorBoundary } from "~/components/GeneralErrorBoundary";

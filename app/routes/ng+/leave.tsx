@@ -3,6 +3,7 @@ import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/r
 import { useTranslation } from "~/lib/i18n-react";
 import { CompanyLogo } from "~/components/CompanyLogo";
 import { ErrorView } from "~/components/ErrorView";
+import { buttonClass } from "~/components/forms/Button";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { ExternalLinkText } from "~/components/ExternalLink";
 import { getFixedT } from "~/lib/i18next.server";
@@ -36,10 +37,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const card = "w-full max-w-xl rounded-lg border border-slate-200 bg-white p-8 shadow-sm";
-const proceedClass =
-  "inline-flex items-center rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
-const cancelClass =
-  "inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 export default function Leave() {
   const { to, backHref } = useLoaderData<typeof loader>();
@@ -53,10 +50,10 @@ export default function Leave() {
           <ExternalLinkText address={to} />
         </div>
         <div className="mt-8 flex flex-wrap items-center gap-3">
-          <a href={backHref} className={cancelClass}>
+          <a href={backHref} className={buttonClass("secondary")}>
             {t("links.leave.cancel")}
           </a>
-          <a href={to} target="_blank" rel="noopener noreferrer" className={proceedClass}>
+          <a href={to} target="_blank" rel="noopener noreferrer" className={buttonClass("primary")}>
             {t("links.external.proceed")}
           </a>
         </div>
@@ -65,7 +62,10 @@ export default function Leave() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = (args) => [...pageMeta(args, args.data?.pageName), { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = (args) => [
+  ...pageMeta(args, args.data?.pageName),
+  { name: "robots", content: "noindex" },
+];
 
 export function ErrorBoundary() {
   const error = useRouteError();

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useTranslation } from "~/lib/i18n-react";
-import { linkButton } from "~/components/forms";
+import { linkButton } from "~/components/forms/Button";
 import { SignInLayout } from "~/components/SignInLayout";
+import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { pageMeta } from "~/lib/settings";
 

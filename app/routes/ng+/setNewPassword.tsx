@@ -1,35 +1,46 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { MIN_PASSWORD_LENGTH, ResetResult } from "@server/contracts/auth";
-import { useEffect, useState } from "react";
-import { useTranslation } from "~/lib/i18n-react";
-import { z } from "zod";
+import { MIN_PASSWORD_LENGTH, ResetResult } from "@server/contracts/auth-codes";
+import { useState } from "react";
+import * as z from "zod/mini";
+import { Button, linkButton } from "~/components/forms/Button";
+import { PasswordField } from "~/components/forms/fields";
+import { useEditClearedOutcome, useKitForm } from "~/components/forms/useKitForm";
 import { UnknownErrorNotice } from "~/components/SignInError";
-import { Field, linkButton, PasswordInput, primaryButton, useHydrated, usePending, useZodForm } from "~/components/forms";
 import { Notice, ReasonList, SignInLayout } from "~/components/SignInLayout";
 import { apiFor } from "~/lib/context.server";
+import { parseSubmission } from "~/lib/forms/schema";
+import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
-import { pageTitle, settingsFromMatches } from "~/lib/settings";
+import { pageMeta } from "~/lib/settings";
+import { passwordField } from "~/lib/validation";
 
-/** /ng/setNewPassword?token=…&userId=…: sets a new password from the e-mailed link (000 §2.5, §3.4, §4.4, §5). */
+/**
+ * /ng/setNewPassword?token=…&userId=…: sets a new password from the e-mailed link (000 §2.5, §3.4, §4.4, §5). Both
+ * passwords are trimmed; the new one needs 11 characters (PasswordTooShort), the repeat must equal it
+ * (PasswordMismatch). Neither is ever sent back to the page.
+ */
 const schema = z
   .object({
     intent: z.literal("setPassword"),
-    token: z.string().min(1).max(256),
-    userId: z.string().min(1).max(64),
-    password: z
-      .string({ message: "validation.required" })
-      .max(1024)
-      .transform((value) => value.trim())
-      .refine((value) => value.length >= MIN_PASSWORD_LENGTH, "setNewPassword.tooShort"),
-    confirmPassword: z
-      .string({ message: "validation.required" })
-      .max(1024)
-      .transform((value) => value.trim()),
+    token: z.string().check(z.minLength(1), z.maxLength(256)),
+    userId: z.string().check(z.minLength(1), z.maxLength(64)),
+    password: passwordField({
+      required: true,
+      trim: true,
+      minLength: MIN_PASSWORD_LENGTH,
+      tooShort: "setNewPassword.tooShort",
+    }),
+    confirmPassword: passwordField({ required: true, trim: true }),
   })
-  .refine((value) => value.password === value.confirmPassword, { path: ["confirmPassword"], message: "setNewPassword.mismatch" });
+  .check(
+    z.refine((value) => value.confirmPassword === "" || value.password === value.confirmPassword, {
+      path: ["confirmPassword"],
+      message: "setNewPassword.mismatch",
+      when: () => true,
+    }),
+  );
 
 type Outcome = "done" | "outdated" | "unknown";
 
@@ -44,10 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema });
-  if (submission.status !== "success") {
-    return { result: submission.reply({ hideFields: ["password", "confirmPassword"] }), outcome: null as Outcome | null };
-  }
+  const submission = parseSubmission(await request.formData(), { schema });
+  if (submission.status !== "success") return { result: submission.reply(), outcome: null as Outcome | null };
   const { password, confirmPassword, token, userId } = submission.value;
   const result = await apiFor(context).auth.resetPassword({ password, confirmPassword, token, userId });
   if (result.ok) return { result: submission.reply({ resetForm: true }), outcome: "done" as Outcome };
@@ -55,7 +64,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case ResetResult.PasswordTooShort:
       return { result: submission.reply({ fieldErrors: { password: ["setNewPassword.tooShort"] } }), outcome: null };
     case ResetResult.PasswordMismatch:
-      return { result: submission.reply({ fieldErrors: { confirmPassword: ["setNewPassword.mismatch"] } }), outcome: null };
+      return {
+        result: submission.reply({ fieldErrors: { confirmPassword: ["setNewPassword.mismatch"] } }),
+        outcome: null,
+      };
     case ResetResult.WrongCredentials:
       return { result: submission.reply({ resetForm: true }), outcome: "outdated" as Outcome };
     default:
@@ -67,23 +79,17 @@ export default function SetNewPassword() {
   const { t } = useTranslation();
   const { token, userId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const pending = usePending();
-  const hydrated = useHydrated();
+  // One toggle shows both passwords (000 §2.5): page state, not the values (they stay in their inputs).
   const [shown, setShown] = useState(false);
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const toggle = () => setShown((value) => !value);
   // Editing either field clears the result (000 §4.4).
-  const [outcome, setOutcome] = useState<Outcome | null>(actionData?.outcome ?? null);
-  useEffect(() => setOutcome(actionData?.outcome ?? null), [actionData]);
-  const [form, fields] = useZodForm(schema, { lastResult: actionData?.result });
+  const [outcome, clearOutcome] = useEditClearedOutcome(actionData);
+  const { form, fields, formEvents, submitDisabled, pending } = useKitForm(schema, {
+    lastResult: actionData?.result,
+    intent: "setPassword",
+    onEdit: clearOutcome,
+  });
   const done = outcome === "done";
-  const valid = password.trim().length >= MIN_PASSWORD_LENGTH && password.trim() === confirm.trim();
-  const passwordErrors = fields.password.errors?.map((key) => t(key));
-  const confirmErrors = fields.confirmPassword.errors?.map((key) => t(key));
-  const edit = (set: (value: string) => void) => (event: { target: { value: string } }) => {
-    set(event.target.value);
-    setOutcome(null);
-  };
   if (!token || !userId) {
     return (
       <SignInLayout heading={t("setNewPassword.heading")}>
@@ -101,57 +107,44 @@ export default function SetNewPassword() {
         <Notice kind="error">
           <ReasonList
             intro={t("setNewPassword.outdated.intro")}
-            reasons={[t("setNewPassword.outdated.latest"), t("setNewPassword.outdated.notChanged"), t("setNewPassword.outdated.requestNew")]}
+            reasons={[
+              t("setNewPassword.outdated.latest"),
+              t("setNewPassword.outdated.notChanged"),
+              t("setNewPassword.outdated.requestNew"),
+            ]}
           />
         </Notice>
       ) : null}
       {outcome === "unknown" ? <UnknownErrorNotice /> : null}
-      <Form method="post" {...getFormProps(form)} noValidate={hydrated}>
+      <Form method="post" {...getFormProps(form)} {...formEvents}>
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="userId" value={userId} />
-        <Field
-          id={fields.password.id}
+        <PasswordField
+          field={fields.password}
           label={t("setNewPassword.newPassword")}
-          errors={passwordErrors}
-          hint={t("setNewPassword.hint", { min: MIN_PASSWORD_LENGTH })}
-        >
-          <PasswordInput
-            {...getInputProps(fields.password, { type: "password" })}
-            key={fields.password.key}
-            defaultValue={undefined}
-            value={password}
-            onChange={edit(setPassword)}
-            shown={shown}
-            onToggle={() => setShown((value) => !value)}
-            autoComplete="new-password"
-            required
-            aria-describedby={[`${fields.password.id}-hint`, passwordErrors?.length ? `${fields.password.id}-error` : ""].join(" ").trim()}
-          />
-        </Field>
-        <Field id={fields.confirmPassword.id} label={t("setNewPassword.repeatPassword")} errors={confirmErrors}>
-          {/* The show-password toggle is linked between the two fields (000 §2.5). */}
-          <PasswordInput
-            {...getInputProps(fields.confirmPassword, { type: "password" })}
-            key={fields.confirmPassword.key}
-            defaultValue={undefined}
-            value={confirm}
-            onChange={edit(setConfirm)}
-            shown={shown}
-            onToggle={() => setShown((value) => !value)}
-            autoComplete="new-password"
-            required
-            aria-describedby={confirmErrors?.length ? `${fields.confirmPassword.id}-error` : undefined}
-          />
-        </Field>
-        <button
-          type="submit"
+          description={t("setNewPassword.hint", { min: MIN_PASSWORD_LENGTH })}
+          shown={shown}
+          onToggle={toggle}
+          autoComplete="new-password"
+          required
+        />
+        <PasswordField
+          field={fields.confirmPassword}
+          label={t("setNewPassword.repeatPassword")}
+          shown={shown}
+          onToggle={toggle}
+          autoComplete="new-password"
+          required
+        />
+        <Button
           name="intent"
           value="setPassword"
-          className={primaryButton}
-          disabled={done || (hydrated && (!valid || pending))}
+          className="w-full"
+          disabled={done || submitDisabled}
+          pending={pending}
         >
           {t("setNewPassword.submit")}
-        </button>
+        </Button>
       </Form>
       <p className="mt-6 text-sm">
         <Link to="/ng/login" className={linkButton}>
@@ -162,6 +155,6 @@ export default function SetNewPassword() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: pageTitle(settingsFromMatches(matches), data?.pageName) },
-];
+export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, args.data?.pageName);
+
+export { ErrorBoundary } from "~/components/GeneralErrorBoundary";

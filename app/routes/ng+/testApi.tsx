@@ -1,31 +1,34 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n-react";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { AppLink } from "~/components/AppLink";
-import { ConfirmDialog } from "~/components/ConfirmDialog";
-import { Field, inputClass, linkButton } from "~/components/forms";
+import { ConfirmDialog } from "~/components/dialogs/ConfirmDialog";
+import { DialogTrigger, useUrlDialog } from "~/components/dialogs/url-state";
+import { Button, buttonClass, linkButton } from "~/components/forms/Button";
+import { TextField } from "~/components/forms/fields";
+import { useKitForm } from "~/components/forms/useKitForm";
 import { BusyFieldset, useBusy } from "~/components/Loading";
 import { requireUser } from "~/lib/auth.server";
 import { withFailureToasts } from "~/lib/client-actions";
 import { flash, toastForApiFailure } from "~/lib/flash.server";
+import { parseSubmission } from "~/lib/forms/schema";
+import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { buildHref } from "~/lib/links";
-import { pageTitle, settingsFromMatches } from "~/lib/settings";
+import { pageMeta } from "~/lib/settings";
+import { textField } from "~/lib/validation";
 
 /**
  * /ng/testApi (000 §2.3, a test page): the shared feedback and navigation parts in one place, driven by
  * tests/e2e/feedback.spec.ts. A permission check posted as a form (redirect + flashed toast + result in the query),
- * a Clear guarded by the ConfirmDialog (?confirm=clear), the same check through a fetcher (partial loading, toast),
+ * a Clear guarded by the ConfirmDialog (?dialog=clear), the same check through a fetcher (partial loading, toast),
  * an external and a legacy link. Signed-in users only.
  */
-const address = z
-  .string({ message: "feedback.testApi.addressRequired" })
-  .trim()
-  .min(1, "feedback.testApi.addressRequired")
-  .max(2048, "feedback.testApi.addressTooLong");
+const address = textField({ trim: true }).check(
+  z.refine((value) => value !== "", "feedback.testApi.addressRequired"),
+  z.refine((value) => value.length <= 2048, "feedback.testApi.addressTooLong"),
+);
 
 const schema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("check"), address }),
@@ -33,10 +36,12 @@ const schema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("clear") }),
 ]);
 
-const querySchema = z.object({
-  address: z.string().max(2048).optional().catch(undefined),
-  result: z.enum(["Allow", "Deny"]).optional().catch(undefined),
-});
+// Made in the loader: a schema built when the module loads would be part of the page's JavaScript.
+const querySchema = () =>
+  z.object({
+    address: z.catch(z.optional(z.string().check(z.maxLength(2048))), undefined),
+    result: z.catch(z.optional(z.enum(["Allow", "Deny"])), undefined),
+  });
 
 const PAGE = "/ng/testApi";
 
@@ -46,7 +51,7 @@ type ActionData = { form: "check" | "inline"; result: SubmissionResult<string[]>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
   const t = await getFixedT(request);
-  const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = querySchema().parse(Object.fromEntries(new URL(request.url).searchParams));
   const last: Outcome | null = query.address && query.result ? { address: query.address, result: query.result } : null;
   return { last, pageName: t("feedback.testApi.pageName") };
 }
@@ -54,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context);
   const t = await getFixedT(request);
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseSubmission(await request.formData(), { schema });
   if (submission.status !== "success") {
     const form = submission.payload.intent === "checkInline" ? "inline" : "check";
     return data<ActionData>({ form, result: submission.reply(), inline: null }, { status: 400 });
@@ -75,19 +80,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome: Outcome = { address: value.address, result: entry?.result === "Allow" ? "Allow" : "Deny" };
   flash(context, {
     type: "information",
-    message: t(outcome.result === "Allow" ? "feedback.testApi.toastAllow" : "feedback.testApi.toastDeny", { address: outcome.address }),
+    message: t(outcome.result === "Allow" ? "feedback.testApi.toastAllow" : "feedback.testApi.toastDeny", {
+      address: outcome.address,
+    }),
   });
   if (value.intent === "check") return redirect(buildHref(PAGE, outcome));
   return data<ActionData>({ form: "inline", result: submission.reply(), inline: outcome });
 }
 
 /** With JavaScript: a request that gets no answer shows the network-error toast instead of an error page. */
-export const clientAction = ({ serverAction }: ClientActionFunctionArgs) => withFailureToasts(() => serverAction<typeof action>());
-
-const buttonClass =
-  "inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-400";
-const secondaryClass =
-  "inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50";
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
+  withFailureToasts(() => serverAction<typeof action>());
 
 export default function TestApi() {
   const { t } = useTranslation();
@@ -97,23 +100,20 @@ export default function TestApi() {
   const fetcherData = fetcher.data as ActionData | null | undefined;
   const busy = useBusy(fetcher);
 
-  const [checkForm, checkFields] = useForm({
+  const check = useKitForm(schema, {
     id: "check",
     lastResult: actionData?.form === "check" ? actionData.result : undefined,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    defaultValue: { address: last?.address ?? "" },
+    intent: "check",
   });
   // Without JavaScript the fetcher's form is an ordinary post, and its answer is the page's action data.
   const inlineData = fetcherData ?? (actionData?.form === "inline" ? actionData : null);
-  const [inlineForm, inlineFields] = useForm({
+  const inline = useKitForm(schema, {
     id: "inline",
     lastResult: inlineData?.form === "inline" ? inlineData.result : undefined,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    intent: "checkInline",
   });
-  const errorsOf = (errors?: string[]) => errors?.map((key) => t(key));
-  const checkErrors = errorsOf(checkFields.address.errors);
-  const inlineErrors = errorsOf(inlineFields.address.errors);
+  const clear = useUrlDialog("clear");
 
   return (
     <main id="main" className="mx-auto max-w-3xl p-6">
@@ -124,20 +124,17 @@ export default function TestApi() {
         <h2 id="check-heading" className="text-lg font-semibold text-slate-900">
           {t("feedback.testApi.checkHeading")}
         </h2>
-        <Form method="post" {...getFormProps(checkForm)} className="mt-4">
-          <Field id={checkFields.address.id} label={t("feedback.testApi.addressLabel")} hint={t("feedback.testApi.addressHint")} errors={checkErrors}>
-            <input
-              {...getInputProps(checkFields.address, { type: "text" })}
-              key={checkFields.address.key}
-              defaultValue={last?.address ?? ""}
-              className={inputClass}
-              autoComplete="off"
-              aria-describedby={`${checkFields.address.id}-hint${checkErrors?.length ? ` ${checkFields.address.id}-error` : ""}`}
-            />
-          </Field>
-          <button type="submit" name="intent" value="check" className={buttonClass}>
+        <Form method="post" {...getFormProps(check.form)} {...check.formEvents} className="mt-4">
+          <TextField
+            field={check.fields.address}
+            label={t("feedback.testApi.addressLabel")}
+            description={t("feedback.testApi.addressHint")}
+            maxLength={2048}
+            autoComplete="off"
+          />
+          <Button name="intent" value="check" disabled={check.submitDisabled} pending={check.pending}>
             {t("feedback.testApi.check")}
-          </button>
+          </Button>
         </Form>
         {last ? (
           <p className="mt-4 text-slate-800" data-testid="last-result">
@@ -146,14 +143,17 @@ export default function TestApi() {
           </p>
         ) : null}
         <div className="mt-4">
+          <DialogTrigger dialog={clear} className={buttonClass("secondary")}>
+            {t("feedback.testApi.clear")}
+          </DialogTrigger>
+          {/* Confirm posts and redirects: the new address closes the dialog. */}
           <ConfirmDialog
-            name="clear"
-            trigger={t("feedback.testApi.clear")}
-            triggerClassName={secondaryClass}
+            open={clear.open}
             title={t("feedback.testApi.clearTitle")}
-            body={<p>{t("feedback.testApi.clearBody")}</p>}
+            message={<p>{t("feedback.testApi.clearBody")}</p>}
             confirmLabel={t("feedback.testApi.clear")}
-            form={{ action: PAGE, intent: "clear" }}
+            confirm={{ action: PAGE, intent: "clear" }}
+            onCancel={clear.hide}
           />
         </div>
       </section>
@@ -162,20 +162,17 @@ export default function TestApi() {
         <h2 id="inline-heading" className="text-lg font-semibold text-slate-900">
           {t("feedback.testApi.inlineHeading")}
         </h2>
-        <fetcher.Form method="post" {...getFormProps(inlineForm)} className="mt-4">
+        <fetcher.Form method="post" {...getFormProps(inline.form)} {...inline.formEvents} className="mt-4">
           <BusyFieldset busy={busy} legend={t("feedback.testApi.inlineHeading")}>
-            <Field id={inlineFields.address.id} label={t("feedback.testApi.addressLabel")} errors={inlineErrors}>
-              <input
-                {...getInputProps(inlineFields.address, { type: "text" })}
-                key={inlineFields.address.key}
-                className={inputClass}
-                autoComplete="off"
-                aria-describedby={inlineErrors?.length ? `${inlineFields.address.id}-error` : undefined}
-              />
-            </Field>
-            <button type="submit" name="intent" value="checkInline" className={buttonClass}>
+            <TextField
+              field={inline.fields.address}
+              label={t("feedback.testApi.addressLabel")}
+              maxLength={2048}
+              autoComplete="off"
+            />
+            <Button name="intent" value="checkInline" disabled={inline.hydrated && inline.valid === false}>
               {t("feedback.testApi.inlineCheck")}
-            </button>
+            </Button>
           </BusyFieldset>
         </fetcher.Form>
         {inlineData?.inline ? (
@@ -206,6 +203,6 @@ export default function TestApi() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) => [
-  { title: pageTitle(settingsFromMatches(matches), loaderData?.pageName) },
-];
+export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, args.data?.pageName);
+
+export { ErrorBoundary } from "~/components/GeneralErrorBoundary";

@@ -1,32 +1,31 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { LoginResult, normaliseEmail } from "@server/contracts/auth";
-import { useState } from "react";
-import { useTranslation } from "~/lib/i18n-react";
-import { z } from "zod";
-import { Field, inputClass, primaryButton, useHydrated, usePending, useZodForm } from "~/components/forms";
+import { LoginResult, normaliseEmail } from "@server/contracts/auth-codes";
+import * as z from "zod/mini";
+import { Button } from "~/components/forms/Button";
+import { EmailField } from "~/components/forms/fields";
+import { useKitForm } from "~/components/forms/useKitForm";
 import { SignInErrorNotice } from "~/components/SignInError";
 import { Notice, SignInLayout } from "~/components/SignInLayout";
 import { redirectIfSignedIn } from "~/lib/auth.server";
 import { apiFor } from "~/lib/context.server";
+import { parseSubmission } from "~/lib/forms/schema";
+import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { finishSignIn, singleSignOnRedirect } from "~/lib/login.server";
 import { safeLocalPath } from "~/lib/safe-redirect";
 import { writeLoginProcess } from "~/lib/session.server";
-import { pageTitle, settingsFromMatches } from "~/lib/settings";
+import { pageMeta } from "~/lib/settings";
 import { signInError, type SignInError } from "~/lib/sign-in-errors";
+import { emailField } from "~/lib/validation";
 
 /** /ng/login: the e-mail step (000 §2.5, §4.1). */
 const schema = z.object({
   intent: z.literal("continue"),
-  email: z.preprocess(
-    (value) => (typeof value === "string" ? normaliseEmail(value) : value),
-    z.string({ message: "validation.required" }).min(1, "validation.required").pipe(z.email("validation.email")),
-  ),
-  continue: z.string().optional(),
+  email: emailField({ required: true }),
+  continue: z.optional(z.string().check(z.maxLength(2048))),
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -43,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseSubmission(await request.formData(), { schema });
   if (submission.status !== "success") return { result: submission.reply(), error: null as SignInError | null };
   const { email } = submission.value;
   const continueUrl = submission.value.continue ? safeLocalPath(submission.value.continue) : undefined;
@@ -63,41 +62,32 @@ export default function Login() {
   const { t } = useTranslation();
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const pending = usePending();
-  const hydrated = useHydrated();
-  const [email, setEmail] = useState(loaderData.email);
-  const [form, fields] = useZodForm(schema, { lastResult: actionData?.result, defaultValue: { email: loaderData.email } });
-  const valid = schema.shape.email.safeParse(email).success;
-  const errors = fields.email.errors?.map((key) => t(key));
+  const { form, fields, formEvents, submitDisabled, pending } = useKitForm(schema, {
+    lastResult: actionData?.result,
+    defaultValue: { email: loaderData.email },
+    intent: "continue",
+  });
   return (
     <SignInLayout heading={t("auth.heading")}>
       {loaderData.ssoFailed && !actionData ? <Notice kind="error">{t("sso.failed")}</Notice> : null}
       {actionData?.error ? <SignInErrorNotice error={actionData.error} /> : null}
-      <Form method="post" {...getFormProps(form)} noValidate={hydrated}>
+      <Form method="post" {...getFormProps(form)} {...formEvents}>
         <input type="hidden" name="continue" value={loaderData.continueUrl} />
-        <Field id={fields.email.id} label={t("auth.enterYourEmail")} errors={errors}>
-          <input
-            {...getInputProps(fields.email, { type: "email" })}
-            key={fields.email.key}
-            defaultValue={undefined}
-            value={email}
-            onChange={(event) => setEmail(normaliseEmail(event.target.value))}
-            placeholder={t("auth.emailPlaceholder")}
-            autoComplete="username"
-            required
-            autoFocus
-            className={inputClass}
-            aria-describedby={errors?.length ? `${fields.email.id}-error` : undefined}
-          />
-        </Field>
-        <button type="submit" name="intent" value="continue" className={primaryButton} disabled={hydrated && (!valid || pending)}>
+        <EmailField
+          field={fields.email}
+          label={t("auth.enterYourEmail")}
+          placeholder={t("auth.emailPlaceholder")}
+          autoComplete="username"
+          required
+        />
+        <Button name="intent" value="continue" className="w-full" disabled={submitDisabled} pending={pending}>
           {t("auth.continue")}
-        </button>
+        </Button>
       </Form>
     </SignInLayout>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: pageTitle(settingsFromMatches(matches), data?.pageName) },
-];
+export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, args.data?.pageName);
+
+export { ErrorBoundary } from "~/components/GeneralErrorBoundary";

@@ -1,31 +1,30 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { LoginResult, SECURITY_CODE_TTL_SECONDS } from "@server/contracts/auth";
-import { useState } from "react";
-import { useTranslation } from "~/lib/i18n-react";
-import { z } from "zod";
-import { Field, inputClass, linkButton, primaryButton, useHydrated, usePending, useZodForm } from "~/components/forms";
+import { LoginResult, SECURITY_CODE_TTL_SECONDS } from "@server/contracts/auth-codes";
+import * as z from "zod/mini";
+import { Button } from "~/components/forms/Button";
+import { TextField } from "~/components/forms/fields";
+import { useKitForm } from "~/components/forms/useKitForm";
 import { SignInErrorNotice } from "~/components/SignInError";
 import { Notice, SignInLayout } from "~/components/SignInLayout";
 import { redirectIfSignedIn } from "~/lib/auth.server";
 import { apiFor } from "~/lib/context.server";
+import { parseSubmission, secret } from "~/lib/forms/schema";
+import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { finishSignIn } from "~/lib/login.server";
 import { readLoginProcess, writeLoginProcess } from "~/lib/session.server";
-import { pageTitle, settingsFromMatches } from "~/lib/settings";
+import { pageMeta } from "~/lib/settings";
 import { signInError, type SignInError } from "~/lib/sign-in-errors";
+import { MAX_LENGTH, textField } from "~/lib/validation";
 
-/** /ng/login/code: the e-mailed verification code (000 §2.5, §4.1 steps 3–5). */
+/** /ng/login/code: the e-mailed verification code (000 §2.5, §4.1 steps 3–5). The code is never sent back. */
 const schema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("signIn"),
-    code: z.preprocess(
-      (value) => (typeof value === "string" ? value.replace(/\s+/g, "") : value),
-      z.string({ message: "validation.required" }).min(1, "validation.required").max(64),
-    ),
+    code: secret(textField({ required: true, stripWhitespace: true, maxLength: MAX_LENGTH.code })),
   }),
   z.object({ intent: z.literal("resend") }),
   z.object({ intent: z.literal("cancel") }),
@@ -43,7 +42,7 @@ type Outcome = { error: SignInError | null; resent: "ok" | "failed" | null };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const process = readLoginProcess(request, context);
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseSubmission(await request.formData(), { schema });
   const none: Outcome = { error: null, resent: null };
   if (submission.status !== "success") return { result: submission.reply(), ...none };
   if (submission.value.intent === "cancel" || !process?.email || !process.password) {
@@ -76,11 +75,10 @@ export default function LoginCode() {
   const { t } = useTranslation();
   const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const pending = usePending();
-  const hydrated = useHydrated();
-  const [code, setCode] = useState("");
-  const [form, fields] = useZodForm(schema, { lastResult: actionData?.result });
-  const errors = fields.code.errors?.map((key) => t(key));
+  const { form, fields, formEvents, submitDisabled, pending } = useKitForm(schema, {
+    lastResult: actionData?.result,
+    intent: "signIn",
+  });
   return (
     <SignInLayout heading={t("auth.codeHeading")}>
       {actionData?.error ? <SignInErrorNotice error={actionData.error} /> : null}
@@ -89,49 +87,38 @@ export default function LoginCode() {
       <p className="mb-2 text-slate-700">
         {t("auth.logInAs")} <strong className="break-all">{email}</strong>
       </p>
-      <p className="mb-4 text-sm text-slate-700">{t("auth.codeInstructions", { minutes: SECURITY_CODE_TTL_SECONDS / 60 })}</p>
-      <Form method="post" {...getFormProps(form)} noValidate={hydrated}>
-        <Field id={fields.code.id} label={t("auth.codeLabel")} errors={errors}>
-          <input
-            {...getInputProps(fields.code, { type: "text" })}
-            key={fields.code.key}
-            defaultValue={undefined}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-            autoFocus
-            className={inputClass}
-            aria-describedby={errors?.length ? `${fields.code.id}-error` : undefined}
-          />
-        </Field>
-        <button
-          type="submit"
-          name="intent"
-          value="signIn"
-          className={primaryButton}
-          disabled={hydrated && (code.trim().length === 0 || pending)}
-        >
+      <p className="mb-4 text-sm text-slate-700">
+        {t("auth.codeInstructions", { minutes: SECURITY_CODE_TTL_SECONDS / 60 })}
+      </p>
+      <Form method="post" {...getFormProps(form)} {...formEvents}>
+        <TextField
+          field={fields.code}
+          label={t("auth.codeLabel")}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={MAX_LENGTH.code}
+          required
+        />
+        <Button name="intent" value="signIn" className="w-full" disabled={submitDisabled} pending={pending}>
           {t("auth.signIn")}
-        </button>
+        </Button>
       </Form>
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm">
         <Form method="post">
-          <button type="submit" name="intent" value="resend" className={linkButton} disabled={hydrated && pending}>
+          <Button variant="link" name="intent" value="resend" disabled={pending}>
             {t("auth.resendCode")}
-          </button>
+          </Button>
         </Form>
         <Form method="post">
-          <button type="submit" name="intent" value="cancel" className={linkButton}>
+          <Button variant="link" name="intent" value="cancel">
             {t("auth.backToLogin")}
-          </button>
+          </Button>
         </Form>
       </div>
     </SignInLayout>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: pageTitle(settingsFromMatches(matches), data?.pageName) },
-];
+export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, args.data?.pageName);
+
+export { ErrorBoundary } from "~/components/GeneralErrorBoundary";

@@ -1,15 +1,15 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AuthorizationError } from "@server/contracts/oauth";
-import type { TFunction } from "~/lib/translate";
-import { useTranslation } from "~/lib/i18n-react";
-import { linkButton } from "~/components/forms";
+import { AuthorizationError } from "@server/contracts/oauth-codes";
+import { linkButton } from "~/components/forms/Button";
 import { Notice, SignInLayout } from "~/components/SignInLayout";
 import { currentPagePath, getAuth, userApi } from "~/lib/auth.server";
 import { apiFor } from "~/lib/context.server";
+import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { pageMeta } from "~/lib/settings";
 import { NO_STORE } from "@server/contracts/headers";
+import type { TFunction } from "~/lib/translate";
 
 /**
  * /ng/oidc/login: the authorization endpoint for registered client applications (000 §2.2; RFC 6749 §4.1, RFC 7636,

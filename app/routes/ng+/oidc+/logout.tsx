@@ -1,10 +1,16 @@
-import { data, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirectDocument,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n-react";
-import { linkButton, primaryButton } from "~/components/forms";
+import { Button, linkButton } from "~/components/forms/Button";
 import { SignInLayout } from "~/components/SignInLayout";
 import { clearAuth } from "~/lib/auth.server";
 import { apiFor } from "~/lib/context.server";
+import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { readAuthSession } from "~/lib/session.server";
 import { pageMeta } from "~/lib/settings";
@@ -35,11 +41,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = readAuthSession(request, context);
   if (session) {
     const revoked = await api.oauth.revoke(session.refreshToken);
-    if (!revoked.ok) context.logger.warn({ status: revoked.status, code: revoked.error.code }, "logout: revoking the session failed");
+    if (!revoked.ok)
+      context.logger.warn({ status: revoked.status, code: revoked.error.code }, "logout: revoking the session failed");
   }
   if (fields.id_token_hint) {
     const ended = await api.oauth.endSession(fields.id_token_hint);
-    if (!ended.ok) context.logger.warn({ status: ended.status, code: ended.error.code }, "logout: ending the client's grant failed");
+    if (!ended.ok)
+      context.logger.warn({ status: ended.status, code: ended.error.code }, "logout: ending the client's grant failed");
   }
   clearAuth(context);
 
@@ -63,9 +71,9 @@ export default function Logout() {
         {Object.entries(fields).map(([name, value]) =>
           value ? <input key={name} type="hidden" name={name} value={value} /> : null,
         )}
-        <button type="submit" name="intent" value="logout" className={primaryButton}>
+        <Button name="intent" value="logout" className="w-full">
           {t("oidc.logoutButton")}
-        </button>
+        </Button>
       </Form>
       <p className="mt-6 text-center">
         <a href="/ng/" className={linkButton}>

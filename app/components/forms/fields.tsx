@@ -1,0 +1,390 @@
+/**
+ * The form kit's fields (000 §5, docs/decisions/0023-forms-dialogs-and-lists.md). One field is one element: its
+ * label, the control, an optional description and its message, with the ids and aria wiring done here once
+ * (aria-invalid, aria-describedby with the description and the message). Each kind is built on conform's
+ * getInputProps / getTextareaProps / getSelectProps: the value lives in the input, never in React state, so what a
+ * user types before the page's scripts have run is kept. Messages are locale keys from the schemas (app/lib/validation.ts).
+ */
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import {
+  useState,
+  type FocusEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
+import { useTranslation } from "~/lib/i18n-react";
+import { MAX_LENGTH, translateMessage } from "~/lib/validation";
+import { useHydrated } from "./hydrated";
+
+/** A conform field of any value. */
+export type AnyField = FieldMetadata<unknown>;
+
+export const inputClass =
+  "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-600 disabled:cursor-not-allowed disabled:bg-slate-100";
+
+interface FieldBase {
+  field: AnyField;
+  label: ReactNode;
+  /** A hint under the control, announced with it. */
+  description?: ReactNode;
+  /** Classes of the wrapper. */
+  className?: string;
+  /** The label is for assistive technology only (a table's column header says it to the eye). */
+  hideLabel?: boolean;
+}
+
+/** The field's first message, as text. */
+export function useFieldError(field: AnyField): string | null {
+  const { t } = useTranslation();
+  const first = field.errors?.find((error) => error.trim() !== "");
+  return first ? translateMessage(first, t) : null;
+}
+
+/** aria-describedby for conform's helpers: the description's id when there is one (conform adds the message's). */
+const described = (field: AnyField, description: ReactNode) => (description ? field.descriptionId : undefined);
+
+/** Label, control, description and message: the frame every field shares. */
+export function FieldShell({
+  field,
+  label,
+  description,
+  className = "",
+  hideLabel = false,
+  labelPosition = "above",
+  children,
+}: FieldBase & { labelPosition?: "above" | "after"; children: ReactNode }) {
+  const error = useFieldError(field);
+  const labelClass = hideLabel
+    ? "sr-only"
+    : labelPosition === "above"
+      ? "mb-1 block text-sm font-medium text-slate-800"
+      : "text-sm font-medium text-slate-800";
+  const labelElement = (
+    <label htmlFor={field.id} className={labelClass}>
+      {label}
+    </label>
+  );
+  return (
+    <div className={`${hideLabel ? "" : "mb-4"} ${className}`} data-field={field.name}>
+      {labelPosition === "above" ? (
+        <>
+          {labelElement}
+          {children}
+        </>
+      ) : (
+        <div className="flex items-center gap-2">
+          {children}
+          {labelElement}
+        </div>
+      )}
+      {description ? (
+        <p id={field.descriptionId} className="mt-1 text-sm text-slate-600">
+          {description}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={field.errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Sets a field's value as typing would, so conform (listening for input events) sees it. */
+function setValueAsTyped(element: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  const prototype = element instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(element, value);
+  element.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+type NativeInput = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "id" | "name" | "type" | "form" | "defaultValue" | "value" | "className"
+>;
+
+export interface TextFieldProps extends FieldBase, NativeInput {
+  type?: "text" | "search" | "tel" | "url";
+  inputClassName?: string;
+}
+
+/** A single-line text field; at most 200 characters unless said otherwise. */
+export function TextField({
+  field,
+  label,
+  description,
+  className,
+  hideLabel,
+  type = "text",
+  inputClassName = "",
+  maxLength = MAX_LENGTH.text,
+  ...rest
+}: TextFieldProps) {
+  return (
+    <FieldShell field={field} label={label} description={description} className={className} hideLabel={hideLabel}>
+      <input
+        {...getInputProps(field, { type, ariaDescribedBy: described(field, description) })}
+        key={field.key}
+        maxLength={maxLength}
+        {...rest}
+        className={`${inputClass} ${inputClassName}`}
+      />
+    </FieldShell>
+  );
+}
+
+/** An e-mail field (000 §5): every whitespace character is removed as the user types. */
+export function EmailField({
+  field,
+  label,
+  description,
+  className,
+  hideLabel,
+  inputClassName = "",
+  onChange,
+  ...rest
+}: Omit<TextFieldProps, "type">) {
+  return (
+    <FieldShell field={field} label={label} description={description} className={className} hideLabel={hideLabel}>
+      <input
+        {...getInputProps(field, { type: "email", ariaDescribedBy: described(field, description) })}
+        key={field.key}
+        autoComplete="email"
+        maxLength={MAX_LENGTH.email}
+        {...rest}
+        className={`${inputClass} ${inputClassName}`}
+        onChange={(event) => {
+          // The value stays the input's own: it is corrected in place, before conform reads it.
+          const element = event.currentTarget;
+          const stripped = element.value.replace(/\s+/g, "");
+          if (stripped !== element.value) element.value = stripped;
+          onChange?.(event);
+        }}
+      />
+    </FieldShell>
+  );
+}
+
+export interface PasswordFieldProps extends Omit<TextFieldProps, "type"> {
+  /** Linked toggles (000 §2.5, set new password): the parent holds whether the passwords show. */
+  shown?: boolean;
+  onToggle?: () => void;
+}
+
+/**
+ * A password field (000 §2.5, §5): hidden by default. Its show/hide toggle appears once the page's scripts run (it
+ * cannot work without them) and hides while a message shows.
+ */
+export function PasswordField({
+  field,
+  label,
+  description,
+  className,
+  hideLabel,
+  inputClassName = "",
+  shown,
+  onToggle,
+  ...rest
+}: PasswordFieldProps) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const error = useFieldError(field);
+  // Whether the password shows is the page's state, not the value's: the value stays in the input.
+  const [ownShown, setOwnShown] = useState(false);
+  const visible = onToggle ? Boolean(shown) : ownShown;
+  const toggle = onToggle ?? (() => setOwnShown((value) => !value));
+  return (
+    <FieldShell field={field} label={label} description={description} className={className} hideLabel={hideLabel}>
+      <div className="relative">
+        <input
+          {...getInputProps(field, { type: "password", ariaDescribedBy: described(field, description) })}
+          key={field.key}
+          maxLength={MAX_LENGTH.password}
+          {...rest}
+          type={visible ? "text" : "password"}
+          className={`${inputClass} pr-32 ${inputClassName}`}
+        />
+        {hydrated && !error && !rest.disabled ? (
+          <button
+            type="button"
+            onClick={toggle}
+            aria-pressed={visible}
+            aria-controls={field.id}
+            className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-brand-700 hover:text-brand-900"
+          >
+            {visible ? t("auth.hidePassword") : t("auth.showPassword")}
+          </button>
+        ) : null}
+      </div>
+    </FieldShell>
+  );
+}
+
+type NativeTextarea = Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  "id" | "name" | "form" | "defaultValue" | "value" | "className"
+>;
+
+export interface TextareaFieldProps extends FieldBase, NativeTextarea {
+  /** Leading and trailing whitespace goes when the field is left (the schema trims too). */
+  trim?: boolean;
+  inputClassName?: string;
+}
+
+/** A multi-line field (000 §5): 3 rows by default, optional trim, at most 2000 characters unless said otherwise. */
+export function TextareaField({
+  field,
+  label,
+  description,
+  className,
+  hideLabel,
+  trim = false,
+  rows = 3,
+  maxLength = MAX_LENGTH.textarea,
+  inputClassName = "",
+  onBlur,
+  ...rest
+}: TextareaFieldProps) {
+  return (
+    <FieldShell field={field} label={label} description={description} className={className} hideLabel={hideLabel}>
+      <textarea
+        {...getTextareaProps(field, { ariaDescribedBy: described(field, description) })}
+        key={field.key}
+        rows={rows}
+        maxLength={maxLength}
+        {...rest}
+        className={`${inputClass} ${inputClassName}`}
+        onBlur={(event: FocusEvent<HTMLTextAreaElement>) => {
+          const element = event.currentTarget;
+          if (trim && element.value.trim() !== element.value) setValueAsTyped(element, element.value.trim());
+          onBlur?.(event);
+        }}
+      />
+    </FieldShell>
+  );
+}
+
+export interface FileFieldProps extends FieldBase, Omit<NativeInput, "accept"> {
+  /** Accepted types; any file by default (000 §5). */
+  accept?: string;
+}
+
+/** A file field (000 §5): any type unless `accept` says otherwise. */
+export function FileField({ field, label, description, className, hideLabel, accept, ...rest }: FileFieldProps) {
+  return (
+    <FieldShell field={field} label={label} description={description} className={className} hideLabel={hideLabel}>
+      <input
+        {...getInputProps(field, { type: "file", ariaDescribedBy: described(field, description) })}
+        key={field.key}
+        accept={accept}
+        {...rest}
+        className="block w-full text-sm text-slate-900 file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium disabled:cursor-not-allowed"
+      />
+    </FieldShell>
+  );
+}
+
+export interface SelectFieldProps
+  extends
+    FieldBase,
+    Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "form" | "defaultValue" | "value" | "className"> {
+  options: readonly { value: string; label: string }[];
+  /** The empty first option's text; none when omitted. */
+  placeholder?: string;
+}
+
+/** A select field: its options, and an empty first option when a placeholder is given. */
+export function SelectField({
+  field,
+  label,
+  description,
+  className,
+  hideLabel,
+  options,
+  placeholder,
+  ...rest
+}: SelectFieldProps) {
+  return (
+    <FieldShell field={field} label={label} description={description} className={className} hideLabel={hideLabel}>
+      <select
+        {...getSelectProps(field, { ariaDescribedBy: described(field, description) })}
+        key={field.key}
+        {...rest}
+        className={inputClass}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+/** A checkbox with its label after it; posts "on" when ticked. */
+export function CheckboxField({
+  field,
+  label,
+  description,
+  className,
+  hideLabel,
+  ...rest
+}: FieldBase & Omit<NativeInput, "checked" | "defaultChecked">) {
+  return (
+    <FieldShell
+      field={field}
+      label={label}
+      description={description}
+      className={className}
+      hideLabel={hideLabel}
+      labelPosition="after"
+    >
+      <input
+        {...getInputProps(field, { type: "checkbox", ariaDescribedBy: described(field, description) })}
+        key={field.key}
+        {...rest}
+        className="h-4 w-4 rounded border-slate-400 text-brand-600 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+      />
+    </FieldShell>
+  );
+}
+
+/** A date field (YYYY-MM-DD), optionally between min and max. */
+export function DateField({
+  field,
+  label,
+  description,
+  className,
+  hideLabel,
+  inputClassName = "",
+  ...rest
+}: Omit<TextFieldProps, "type" | "maxLength">) {
+  return (
+    <FieldShell field={field} label={label} description={description} className={className} hideLabel={hideLabel}>
+      <input
+        {...getInputProps(field, { type: "date", ariaDescribedBy: described(field, description) })}
+        key={field.key}
+        {...rest}
+        className={`${inputClass} ${inputClassName}`}
+      />
+    </FieldShell>
+  );
+}
+
+/** The form's own messages (conform's form errors: not tied to one field). */
+export function FormErrors({ errors, id }: { errors: string[] | undefined; id: string }) {
+  const { t } = useTranslation();
+  const list = (errors ?? []).filter((error) => error.trim() !== "");
+  if (list.length === 0) return null;
+  return (
+    <div id={id} role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+      {list.map((error) => (
+        <p key={error}>{translateMessage(error, t)}</p>
+      ))}
+    </div>
+  );
+}

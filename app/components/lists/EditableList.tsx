@@ -1,0 +1,314 @@
+/**
+ * The editable-list kit (docs/decisions/0023-forms-dialogs-and-lists.md, 001 §4 "Study CP/CD editing", 001 §5):
+ * rows of fields in one form, with Add through a dialog, Delete after a question, Save, a "modified" flag and the
+ * unsaved-changes guard.
+ *
+ * Without scripts every button is a form post that carries the edits; the action (app/lib/forms/list.server.ts)
+ * answers with the page re-rendered, edits intact, and the dialog open when one was asked for. Only Save persists.
+ * With scripts the same intents run in the browser (conform's list intents) and the page posts only on Save.
+ */
+import { getFormProps } from "@conform-to/react";
+import { Form, useBlocker, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { ConfirmDialog } from "~/components/dialogs/ConfirmDialog";
+import { Dialog } from "~/components/dialogs/Dialog";
+import { Button } from "~/components/forms/Button";
+import type { AnyField } from "~/components/forms/fields";
+import { useKitForm } from "~/components/forms/useKitForm";
+import { formValueOfRow, LIST_INTENT, parseDraft, rowsModified, type ListDialog } from "~/lib/forms/list";
+import type { ListReply } from "~/lib/forms/list.server";
+import { parseSubmission, type FormSchema } from "~/lib/forms/schema";
+import { useTranslation } from "~/lib/i18n-react";
+
+export interface EditableListOptions<Row> {
+  /** The form's id; the dialogs' buttons and the draft's fields belong to it through their `form` attribute. */
+  id: string;
+  /** listFormSchema(row, rules): the same schema the action parses. */
+  schema: FormSchema;
+  /** The schema of one row (the Add dialog's draft is parsed by it). */
+  row: FormSchema;
+  /** The loaded copy: "modified" compares the edits with it. */
+  rows: readonly Row[];
+  /** The action's answer when it did not save (without scripts, or a Save the server refused). */
+  reply?: ListReply | null;
+}
+
+export type RowFields<Row> = { [Key in keyof Row]-?: AnyField };
+
+type Fieldset<Row> = { key: string | undefined; getFieldset(): RowFields<Row> };
+
+export interface EditableRow<Row> {
+  key: string;
+  index: number;
+  fields: RowFields<Row>;
+}
+
+/** The list's state and actions, for the components below and the page's own table. */
+export function useEditableList<Row extends object>(options: EditableListOptions<Row>) {
+  const { id, schema, row, rows: loaded, reply } = options;
+  const [dialog, setDialog] = useState<ListDialog>(reply?.dialog ?? null);
+  useEffect(() => setDialog(reply?.dialog ?? null), [reply]);
+  const submitting = useRef(false);
+  const location = useLocation();
+  useEffect(() => {
+    submitting.current = false;
+  }, [location.key]);
+
+  const formRef = useRef<ReturnType<typeof useKitForm>["form"] | null>(null);
+  const kit = useKitForm(schema, {
+    id,
+    lastResult: reply?.result,
+    defaultValue: { rows: loaded.map(formValueOfRow) },
+    validFor: LIST_INTENT.save,
+    shouldDirtyConsider: (name) => !name.startsWith("draft"),
+    onSubmit(event, { formData }) {
+      if (formData.get("intent") !== LIST_INTENT.add) {
+        // Save: the post goes ahead (conform checked it); leaving by it is no loss.
+        submitting.current = true;
+        return;
+      }
+      // Add, with scripts: the draft (valid, conform checked it) becomes a row here; nothing is posted.
+      event.preventDefault();
+      const payload = parseSubmission(formData, { schema }).payload as { draft?: unknown };
+      const added = formValueOfRow(parseDraft(row, payload.draft));
+      setDialog(null);
+      // conform's intents are form submissions of their own: they wait until this one has ended.
+      setTimeout(() => {
+        formRef.current?.insert({ name: "rows", defaultValue: added });
+        formRef.current?.reset({ name: "draft" });
+      });
+    },
+  });
+  formRef.current = kit.form;
+  const { form, fields } = kit;
+
+  const current = (form.value as { rows?: unknown } | undefined)?.rows;
+  const modified = rowsModified(current, loaded);
+  // conform's metadata is typed by the schema's input, which for lists is loose (rows are checked one by one).
+  const rowsField = fields.rows as unknown as { getFieldList(): Fieldset<Row>[] };
+  const editable: EditableRow<Row>[] = rowsField.getFieldList().map((field, index) => ({
+    key: field.key ?? String(index),
+    index,
+    fields: field.getFieldset(),
+  }));
+  const draft = (fields.draft as unknown as Fieldset<Row>).getFieldset();
+
+  return {
+    id,
+    form,
+    kit,
+    rows: editable,
+    draft,
+    dialog,
+    modified,
+    /** Save: enabled only when modified and valid (001 §4), and not while a post is under way. */
+    saveDisabled: kit.hydrated && (!modified || kit.valid === false || kit.pending),
+    submitting,
+    openAdd: () => setDialog({ kind: "add" }),
+    askDelete: (index: number) => setDialog({ kind: "delete", index }),
+    closeDialog: () => {
+      if (dialog?.kind === "add") form.reset({ name: "draft" });
+      setDialog(null);
+    },
+    /** conform's remove intent for a row: the Confirm button of the deletion question. */
+    removeButton: (index: number) => form.remove.getButtonProps({ name: "rows", index }),
+  };
+}
+
+export type EditableList<Row extends object> = ReturnType<typeof useEditableList<Row>>;
+
+/** The list's form: a real post form; its rows go inside, the dialogs beside it. */
+export function EditableListForm<Row extends object>({
+  list,
+  children,
+  className,
+}: {
+  list: EditableList<Row>;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <Form method="post" {...getFormProps(list.form)} {...list.kit.formEvents} className={className}>
+      {children}
+    </Form>
+  );
+}
+
+/** A button that opens a dialog: a post carrying the edits without scripts, an in-place opening with them. */
+function DialogButton({
+  list,
+  value,
+  onOpen,
+  children,
+  ...rest
+}: { list: { id: string; kit: { hydrated: boolean } }; value: string; onOpen: () => void; children: ReactNode } & Omit<
+  Parameters<typeof Button>[0],
+  "value"
+>) {
+  return (
+    <Button
+      {...rest}
+      form={list.id}
+      name="intent"
+      value={value}
+      formNoValidate
+      aria-haspopup="dialog"
+      onClick={(event) => {
+        if (!list.kit.hydrated) return;
+        event.preventDefault();
+        onOpen();
+      }}
+    >
+      {children}
+    </Button>
+  );
+}
+
+/** Add (opens the Add dialog), the modified flag, and Save (001 §2, §4). */
+export function ListToolbar<Row extends object>({
+  list,
+  addLabel,
+  saveLabel,
+}: {
+  list: EditableList<Row>;
+  addLabel?: string;
+  saveLabel?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="mb-4 flex flex-wrap items-center gap-3" data-testid="list-toolbar">
+      <DialogButton list={list} value={LIST_INTENT.openAdd} onOpen={list.openAdd} variant="secondary">
+        {addLabel ?? t("kit.list.add")}
+      </DialogButton>
+      <Button
+        form={list.id}
+        name="intent"
+        value={LIST_INTENT.save}
+        disabled={list.saveDisabled}
+        pending={list.kit.pending && list.submitting.current}
+      >
+        {saveLabel ?? t("kit.list.save")}
+      </Button>
+      <p role="status" className="text-sm text-slate-600" data-testid="list-modified">
+        {list.modified ? t("kit.list.modified") : ""}
+      </p>
+    </div>
+  );
+}
+
+/** A row's Delete: asks first (001 §2 "Confirm deletion"). */
+export function DeleteRowButton<Row extends object>({ list, index }: { list: EditableList<Row>; index: number }) {
+  const { t } = useTranslation();
+  return (
+    <DialogButton
+      list={list}
+      value={`${LIST_INTENT.askDelete}:${index}`}
+      onOpen={() => list.askDelete(index)}
+      variant="link"
+      aria-label={t("kit.list.deleteRow", { number: index + 1 })}
+    >
+      {t("kit.list.delete")}
+    </DialogButton>
+  );
+}
+
+/** The Add dialog: the draft's fields (rendered by the page) with Cancel and Add; the same rules as a row (001 §5). */
+export function AddRowDialog<Row extends object>({
+  list,
+  title,
+  children,
+}: {
+  list: EditableList<Row>;
+  title: string;
+  children: (draft: RowFields<Row>) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={list.dialog?.kind === "add"}
+      title={title}
+      data-testid="add-row-dialog"
+      footer={
+        <>
+          <Button
+            variant="secondary"
+            form={list.id}
+            name="intent"
+            value={LIST_INTENT.closeDialog}
+            formNoValidate
+            onClick={(event) => {
+              if (!list.kit.hydrated) return;
+              event.preventDefault();
+              list.closeDialog();
+            }}
+          >
+            {t("feedback.confirm.cancel")}
+          </Button>
+          <Button form={list.id} name="intent" value={LIST_INTENT.add} formNoValidate>
+            {t("kit.list.add")}
+          </Button>
+        </>
+      }
+    >
+      {children(list.draft)}
+    </Dialog>
+  );
+}
+
+/** "Confirm deletion" (001 §2): it cannot be undone; Confirm removes the row from the edits (Save persists). */
+export function DeleteRowDialog<Row extends object>({ list }: { list: EditableList<Row> }) {
+  const { t } = useTranslation();
+  const index = list.dialog?.kind === "delete" ? list.dialog.index : null;
+  const remove = index === null ? null : list.removeButton(index);
+  return (
+    <ConfirmDialog
+      open={index !== null}
+      title={t("kit.list.confirmDeletion")}
+      message={<p>{t("kit.list.confirmDeletionText")}</p>}
+      confirmLabel={t("kit.list.delete")}
+      confirmVariant="danger"
+      confirm={remove ? { form: remove.form, name: remove.name, value: remove.value } : undefined}
+      onConfirm={() => list.closeDialog()}
+      cancel={{ form: list.id, name: "intent", value: LIST_INTENT.closeDialog }}
+      onCancel={() => list.closeDialog()}
+    />
+  );
+}
+
+/**
+ * The unsaved-changes guard (001 §4): with scripts, leaving the page inside the app asks (our ConfirmDialog, the
+ * spec's text), and closing or reloading the tab asks (the browser's own words: browsers no longer show a page's
+ * text there). Without scripts the edits ride in the form, and only a link away loses them.
+ */
+export function UnsavedChangesGuard<Row extends object>({ list }: { list: EditableList<Row> }) {
+  const { t } = useTranslation();
+  const when = list.modified;
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      when &&
+      !list.submitting.current &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  useEffect(() => {
+    if (!when) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (list.submitting.current) return;
+      event.preventDefault();
+      // Older browsers want a value; none of them shows it.
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [when, list.submitting]);
+  return (
+    <ConfirmDialog
+      open={blocker.state === "blocked"}
+      title={t("kit.list.unsavedTitle")}
+      message={<p>{t("kit.list.unsavedChanges")}</p>}
+      confirmLabel={t("kit.list.discard")}
+      confirmVariant="danger"
+      onConfirm={() => blocker.proceed?.()}
+      onCancel={() => blocker.reset?.()}
+    />
+  );
+}

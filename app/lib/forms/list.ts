@@ -1,0 +1,174 @@
+/**
+ * Editable lists (docs/decisions/0023-forms-dialogs-and-lists.md): rows of fields inside one form, validated by one
+ * zod/mini schema in the browser and on the server. The form carries:
+ * - `rows[i].<field>`: the rows as edited;
+ * - `draft.<field>`: the row being added through the Add dialog (checked by the row schema only when `intent=add`);
+ * - `intent`: the button that sent it: `save`, `add`, `openAdd`, `askDelete:<i>`, `closeDialog`; conform's own list
+ *   intents (insert, remove, update) travel as `__intent__`.
+ * Rows are unique by one field regardless of case (001 §5): the later row gets the message, on that field.
+ */
+import * as z from "zod/mini";
+import { safeParse, type $ZodType, type output } from "zod/v4/core";
+import { messages } from "~/lib/validation";
+import { coerceFormValue } from "./schema";
+
+/** At most this many rows in one list form: a post cannot make the server check a million rows. */
+export const MAX_LIST_ROWS = 500;
+
+/** The buttons' intents (`name="intent"`). */
+export const LIST_INTENT = {
+  save: "save",
+  add: "add",
+  openAdd: "openAdd",
+  askDelete: "askDelete",
+  closeDialog: "closeDialog",
+} as const;
+
+/** The dialog a list page shows: the Add dialog, or the deletion question for one row. */
+export type ListDialog = { kind: "add" } | { kind: "delete"; index: number } | null;
+
+/** `askDelete:<i>` → i; anything else → null. */
+export function deleteIndexOf(intent: unknown): number | null {
+  if (typeof intent !== "string") return null;
+  const match = /^askDelete:(\d{1,6})$/.exec(intent);
+  return match ? Number(match[1]) : null;
+}
+
+export interface ListRules {
+  /** The field that is unique regardless of case (trimmed). */
+  uniqueBy: string;
+  /** The message on a repeated value (a locale key). */
+  duplicateMessage: string;
+}
+
+/** The text a unique field is compared by: trimmed, lower case. */
+export const uniqueText = (value: unknown) => (typeof value === "string" ? value.trim().toLocaleLowerCase() : "");
+
+/** For each row, whether its unique field repeats an earlier row's (the later one is the duplicate). */
+export function duplicateRows(rows: readonly unknown[], uniqueBy: string): boolean[] {
+  const seen = new Set<string>();
+  return rows.map((row) => {
+    const text = uniqueText(row && typeof row === "object" ? (row as Record<string, unknown>)[uniqueBy] : undefined);
+    if (text === "") return false;
+    if (seen.has(text)) return true;
+    seen.add(text);
+    return false;
+  });
+}
+
+type RowSchema = $ZodType<Record<string, unknown>, Record<string, unknown>>;
+
+/**
+ * The schema of a list form. By intent:
+ * - `add`: only the Add dialog's draft counts: a valid row (001 §5: "The add modal applies the same rules") that
+ *   repeats no row. The rows may still be unfinished.
+ * - `save` (and every other post): each row by `row`, unique by `rules.uniqueBy`.
+ * - no intent (checking while the user types): the rows, and a draft that repeats a row is pointed out.
+ * The output's rows are the rows as `row` gives them (trimmed and so on).
+ */
+export function listFormSchema<R extends RowSchema>(row: R, rules: ListRules) {
+  const addIssues = (
+    ctx: { addIssue: (issue: { code: "custom"; message: string; path: PropertyKey[]; input: unknown }) => void },
+    prefix: PropertyKey[],
+    value: unknown,
+  ) => {
+    const parsed = safeParse(row, value ?? {});
+    if (!parsed.success)
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: "custom", message: issue.message, path: [...prefix, ...issue.path], input: value });
+  };
+  return z.pipe(
+    z
+      .object({
+        intent: z.optional(z.string()),
+        rows: z.optional(z.array(z.unknown()).check(z.maxLength(MAX_LIST_ROWS, messages.maxLength(MAX_LIST_ROWS)))),
+        draft: z.optional(z.unknown()),
+      })
+      .check(
+        z.superRefine((value, ctx) => {
+          const rows = value.rows ?? [];
+          if (rows.length > MAX_LIST_ROWS) return;
+          const draft = value.draft && typeof value.draft === "object" ? (value.draft as Record<string, unknown>) : {};
+          const repeatsARow = () => {
+            const text = uniqueText(draft[rules.uniqueBy]);
+            return (
+              text !== "" &&
+              rows.some(
+                (existing) => uniqueText((existing as Record<string, unknown> | undefined)?.[rules.uniqueBy]) === text,
+              )
+            );
+          };
+          if (value.intent === LIST_INTENT.add) {
+            addIssues(ctx, ["draft"], draft);
+            if (repeatsARow())
+              ctx.addIssue({
+                code: "custom",
+                message: rules.duplicateMessage,
+                path: ["draft", rules.uniqueBy],
+                input: draft,
+              });
+            return;
+          }
+          rows.forEach((existing, index) => addIssues(ctx, ["rows", index], existing));
+          duplicateRows(rows, rules.uniqueBy).forEach((duplicate, index) => {
+            if (duplicate)
+              ctx.addIssue({
+                code: "custom",
+                message: rules.duplicateMessage,
+                path: ["rows", index, rules.uniqueBy],
+                input: rows[index],
+              });
+          });
+          if (value.intent === undefined && repeatsARow()) {
+            ctx.addIssue({
+              code: "custom",
+              message: rules.duplicateMessage,
+              path: ["draft", rules.uniqueBy],
+              input: draft,
+            });
+          }
+        }),
+      ),
+    z.transform((value) => ({
+      intent: value.intent,
+      rows:
+        value.intent === LIST_INTENT.add
+          ? []
+          : (value.rows ?? []).map((existing) => safeParse(row, existing ?? {}).data as output<R>),
+      draft: value.draft,
+    })),
+  );
+}
+
+/** A row as a form carries it: strings, "on" for true, nothing for empty or false. */
+export function formValueOfRow(row: unknown): Record<string, string> {
+  const result: Record<string, string> = {};
+  if (!row || typeof row !== "object") return result;
+  for (const [key, value] of Object.entries(row)) {
+    if (value === true) result[key] = "on";
+    else if (typeof value === "string" && value !== "") result[key] = value;
+    else if (typeof value === "number") result[key] = String(value);
+  }
+  return result;
+}
+
+/**
+ * Whether the rows as edited differ from the loaded copy (001 §4 "modified"): the same rows in the same order, with
+ * the same values field by field (an empty field and a missing one are the same).
+ */
+export function rowsModified(current: unknown, loaded: readonly unknown[]): boolean {
+  const rows = Array.isArray(current) ? current : current === undefined || current === null ? [] : [current];
+  if (rows.length !== loaded.length) return true;
+  return rows.some((row, index) => {
+    const a = formValueOfRow(row);
+    const b = formValueOfRow(loaded[index]);
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    return [...keys].some((key) => a[key] !== b[key]);
+  });
+}
+
+/** The draft as a row, parsed by the row schema (trimmed and so on), or null when it is no valid row. */
+export function parseDraft<R extends RowSchema>(row: R, draft: unknown): output<R> | null {
+  const parsed = safeParse(row, coerceFormValue(draft ?? {}));
+  return parsed.success ? parsed.data : null;
+}

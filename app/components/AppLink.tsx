@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { forwardRef, type AnchorHTMLAttributes, type ReactNode } from "react";
 import { buildHref, isAbsoluteUrl, isLegacyPath, isOutsideSystem, resolveLegacyHref, type Query } from "~/lib/links";
 import { useSettings } from "~/lib/settings";
-import { ExternalLink } from "./ExternalLink";
+import { ExternalLink, NewTabCue } from "./ExternalLink";
 
 export interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
   /** An in-app path (/ng/…), a legacy path (/db, …) or an absolute address. */
@@ -37,7 +37,8 @@ export const AppLink = forwardRef<HTMLAnchorElement, AppLinkProps>(function AppL
     );
   }
   const target = newTab ? { target: "_blank", rel: "noopener noreferrer" } : {};
-  if (isOutsideSystem(built, [settings?.legacyBaseUrl, settings?.studyDesignerUrl])) {
+  // Outside the system is anything but this site and the classic application: the study designer too (issue 11).
+  if (isOutsideSystem(built, [settings?.legacyBaseUrl])) {
     return (
       <ExternalLink ref={ref} {...rest} href={built}>
         {children}
@@ -48,12 +49,14 @@ export const AppLink = forwardRef<HTMLAnchorElement, AppLinkProps>(function AppL
     return (
       <a ref={ref} {...rest} href={resolveLegacyHref(built, settings?.legacyBaseUrl)} {...target}>
         {children}
+        {newTab ? <NewTabCue /> : null}
       </a>
     );
   }
   return (
     <Link ref={ref} {...rest} to={built} {...target}>
       {children}
+      {newTab ? <NewTabCue /> : null}
     </Link>
   );
 });

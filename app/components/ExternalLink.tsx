@@ -78,6 +78,20 @@ export const ExternalLink = forwardRef<HTMLAnchorElement, ExternalLinkProps>(fun
       }}
     >
       {children}
+      <NewTabCue />
     </a>
   );
 });
+
+/** The cue that a link opens a new tab: an arrow for the eye, the words for assistive technology (WCAG 3.2.5). */
+export function NewTabCue() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="ml-1 inline h-3 w-3 shrink-0 fill-current align-baseline">
+        <path d="M11 3h6v6h-2V6.4l-6.3 6.3-1.4-1.4L13.6 5H11V3zM5 5h4v2H5v8h8v-4h2v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2z" />
+      </svg>
+      <span className="sr-only"> {t("menus.newTab")}</span>
+    </>
+  );
+}

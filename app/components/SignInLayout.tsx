@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { useSettings } from "~/lib/settings";
+import { AppLink } from "./AppLink";
 import { CompanyLogo } from "./CompanyLogo";
 import { Footer } from "./Footer";
 
@@ -13,14 +14,9 @@ export function SignInLayout({ heading, children }: { heading: string; children:
       <header className="flex items-center justify-between px-6 py-4">
         <CompanyLogo className="h-10 w-auto" />
         {settings?.contactUsUrl ? (
-          <a
-            href={settings.contactUsUrl}
-            target="_blank"
-            rel="noreferrer"
-            className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
-          >
+          <AppLink to={settings.contactUsUrl} newTab className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
             {t("auth.contactUs")}
-          </a>
+          </AppLink>
         ) : null}
       </header>
       <main id="main" className="flex flex-1 items-start justify-center px-4 pt-8 sm:pt-16">

@@ -153,3 +153,29 @@ export const appLinks = {
     buildHref(`/ng/companies/${seg(companyId)}/studies/${seg(studyName)}/${page}`, query),
   error: (errorMessage: string) => buildHref("/ng/error", { errorMessage }),
 };
+
+/**
+ * Pages of this product that exist today, by name (the last segments of their address under a study or a company).
+ * A header entry or a link that names one leads there; one that does not falls back to the classic application when
+ * LEGACY_BASE_URL is set, and is otherwise shown as unavailable (app/lib/navigation.ts `destination`). A new page
+ * registers here when it lands.
+ */
+export const PRODUCT_PAGES: ReadonlySet<string> = new Set<string>([]);
+
+/** Where an entry leads: an address, or why it cannot lead anywhere in this deployment. */
+export type Destination = { href: string; unavailable?: undefined } | { href?: undefined; unavailable: "classic" | "notYet" };
+
+/**
+ * The one decision of where a link goes (issue 9: no dead ends): the product's own page when it exists, else the
+ * classic application's page when there is one (LEGACY_BASE_URL), else unavailable — "classic" when the page belongs
+ * to the classic application, "notYet" when it is a page of this product still to come.
+ */
+export function destination(
+  target: { page?: { name: string; href: string }; legacy?: string },
+  legacyBaseUrl: string | null | undefined,
+): Destination {
+  if (target.page && PRODUCT_PAGES.has(target.page.name)) return { href: target.page.href };
+  if (target.legacy && legacyBaseUrl) return { href: target.legacy };
+  if (target.legacy) return { unavailable: "classic" };
+  return { unavailable: "notYet" };
+}

@@ -4,7 +4,7 @@
  * Addresses of pages in the classic application are the calls those pages make, prefixed with "api" (000 §6);
  * docs/decisions/0019-application-shell.md lists them.
  */
-import { appLinks, buildHref, legacyLinks } from "./links";
+import { appLinks, buildHref, destination, legacyLinks, type Destination } from "./links";
 
 export interface NavContext {
   companyId: string;
@@ -14,14 +14,19 @@ export interface NavContext {
   helpUrl: string | null;
   kriWikiUrl: string | null;
   studyDesignerUrl: string | null;
+  /** LEGACY_BASE_URL: where the classic application's pages are, or null when this deployment has none. */
+  legacyBaseUrl?: string | null;
 }
 
 export interface NavLink {
   id: string;
   /** A key under "nav" in locales/deven.json. */
   label: string;
-  href: string;
+  /** Where it leads; absent when `unavailable`. */
+  href?: string;
   newTab?: boolean;
+  /** Shown, but leads nowhere in this deployment: a classic page without LEGACY_BASE_URL, or a page still to come. */
+  unavailable?: "classic" | "notYet";
 }
 
 export interface NavMenu {
@@ -106,8 +111,15 @@ export function studyEntryAddresses(companyId: string, studyName: string): strin
   return [a.dashboard, a.ract];
 }
 
-export function studyEntryHref(companyId: string, studyName: string, allowed: (address: string) => boolean): string | null {
+export function studyEntryHref(
+  companyId: string,
+  studyName: string,
+  allowed: (address: string) => boolean,
+  legacyBaseUrl?: string | null,
+): string | null {
   const a = studyAddresses(companyId, studyName);
+  // Without the classic application, a study's own link leads to its overview in this product (issue 9).
+  if (!legacyBaseUrl) return allowed(a.dashboard) || allowed(a.ract) ? appLinks.study(companyId, studyName) : null;
   if (allowed(a.dashboard)) return legacyLinks.study("/db", studyName);
   if (allowed(a.ract)) return legacyLinks.study("/riskAssessment", studyName);
   return null;
@@ -122,6 +134,14 @@ function spec(ctx: NavContext) {
   const s = study ? studyAddresses(ctx.companyId, study.studyName) : null;
   const name = study?.studyName ?? "";
   const item = (id: string, href: string, gate: Gate, newTab?: boolean): Entry => ({ id, label: id, href, gate, ...(newTab ? { newTab } : {}) });
+  // A classic page, or a page of this product, by the one rule of app/lib/links.ts `destination`.
+  const linkTo = (id: string, target: Parameters<typeof destination>[0], gate: Gate): Entry => {
+    const to: Destination = destination(target, ctx.legacyBaseUrl);
+    return to.href !== undefined ? item(id, to.href, gate) : { id, label: id, unavailable: to.unavailable, gate };
+  };
+  const legacy = (id: string, href: string, gate: Gate) => linkTo(id, { legacy: href }, gate);
+  const page = (id: string, pageName: string, href: string, gate: Gate, legacyHref?: string) =>
+    linkTo(id, { page: { name: pageName, href }, legacy: legacyHref }, gate);
   const designer = ctx.studyDesignerUrl;
 
   const companyTop: (Entry | MenuSpec)[] = [
@@ -130,82 +150,84 @@ function spec(ctx: NavContext) {
       id: "riskManagement",
       label: "riskManagement",
       items: [
-        item("catalogs", legacyLinks.company("/catalogsList"), { any: [c.catalogs] }),
-        item("companyCpcd", legacyLinks.company("/admin/cpcdConfig"), { any: [c.companyCpcd] }),
+        legacy("catalogs", legacyLinks.company("/catalogsList"), { any: [c.catalogs] }),
+        legacy("companyCpcd", legacyLinks.company("/admin/cpcdConfig"), { any: [c.companyCpcd] }),
       ],
     },
   ];
 
   const studyTop: (Entry | MenuSpec)[] = s
     ? [
-        item("dashboard", legacyLinks.study("/db", name), { any: [s.dashboard] }),
+        legacy("dashboard", legacyLinks.study("/db", name), { any: [s.dashboard] }),
         {
           id: "riskManagement",
           label: "riskManagement",
           items: [
-            item("protocolAnalysis", appLinks.studyPage(ctx.companyId, name, "protocolAnalysisTool"), {
+            page("protocolAnalysis", "protocolAnalysisTool", appLinks.studyPage(ctx.companyId, name, "protocolAnalysisTool"), {
               any: s.protocolAnalysis,
               when: ctx.protocolAnalysisEnabled,
             }),
-            item("ract", legacyLinks.study("/riskAssessment", name), { any: [s.ract] }),
-            item("risks", legacyLinks.study("/riskManagement", name), { any: [s.risks] }),
-            item("actions", legacyLinks.study("/viewMitigations", name), { any: [s.actions] }),
+            legacy("ract", legacyLinks.study("/riskAssessment", name), { any: [s.ract] }),
+            legacy("risks", legacyLinks.study("/riskManagement", name), { any: [s.risks] }),
+            legacy("actions", legacyLinks.study("/viewMitigations", name), { any: [s.actions] }),
           ],
         },
         {
           id: "monitoring",
           label: "monitoring",
           items: [
-            item("metrics", legacyLinks.study("/metrics", name), { any: [s.metrics] }),
-            item("kris", legacyLinks.study("/riskIndicators", name), { any: [s.kris] }),
-            item("qtls", legacyLinks.study("/qtls", name), { any: [s.qtls] }),
+            legacy("metrics", legacyLinks.study("/metrics", name), { any: [s.metrics] }),
+            legacy("kris", legacyLinks.study("/riskIndicators", name), { any: [s.kris] }),
+            legacy("qtls", legacyLinks.study("/qtls", name), { any: [s.qtls] }),
           ],
         },
         {
           id: "oversight",
           label: "oversight",
           items: [
-            item("cdq", appLinks.studyPage(ctx.companyId, name, "cdq"), { any: [s.cdq] }),
-            item("sites", legacyLinks.study("/sites", name), { any: [s.sites] }),
-            item("subjects", legacyLinks.subjects(name), { any: [s.subjects] }),
-            item("tickets", legacyLinks.study("/tickets", name), { any: [s.tickets] }),
+            page("cdq", "cdq", appLinks.studyPage(ctx.companyId, name, "cdq"), { any: [s.cdq] }),
+            legacy("sites", legacyLinks.study("/sites", name), { any: [s.sites] }),
+            legacy("subjects", legacyLinks.subjects(name), { any: [s.subjects] }),
+            legacy("tickets", legacyLinks.study("/tickets", name), { any: [s.tickets] }),
           ],
         },
         {
           id: "analysis",
           label: "analysis",
           items: [
-            item("csm", legacyLinks.study("/CSM", name), { any: [s.csm] }),
-            item("dataSources", legacyLinks.study("/datasources", name), { any: [s.dataSources] }),
-            item("reports", legacyLinks.study("/reports", name), { any: [s.reports] }),
+            legacy("csm", legacyLinks.study("/CSM", name), { any: [s.csm] }),
+            legacy("dataSources", legacyLinks.study("/datasources", name), { any: [s.dataSources] }),
+            legacy("reports", legacyLinks.study("/reports", name), { any: [s.reports] }),
           ],
         },
       ]
     : [];
 
   const settings: Entry[] = [
-    item("companySettings", legacyLinks.company("/admin/configuration"), { any: [c.companySettings] }),
-    ...(s ? [item("studySettings", legacyLinks.study("/dataProcessingSetup", name), { any: [s.studySettings] })] : []),
-    item("companyAudit", legacyLinks.company("/companyAuditManager"), { any: [c.companyAudit] }),
-    ...(s ? [item("studyAudit", appLinks.studyPage(ctx.companyId, name, "audit"), { any: [s.studyAudit] })] : []),
+    legacy("companySettings", legacyLinks.company("/admin/configuration"), { any: [c.companySettings] }),
+    ...(s ? [legacy("studySettings", legacyLinks.study("/dataProcessingSetup", name), { any: [s.studySettings] })] : []),
+    legacy("companyAudit", legacyLinks.company("/companyAuditManager"), { any: [c.companyAudit] }),
+    ...(s
+      ? [page("studyAudit", "audit", appLinks.studyPage(ctx.companyId, name, "audit"), { any: [s.studyAudit] }, legacyLinks.study("/auditManager", name))]
+      : []),
     item("studyWizard", designer ? buildHref(`${designer.replace(/\/+$/, "")}/wizard`, { companyId: ctx.companyId }) : "", {
       any: [c.studyWizard],
       when: designer !== null,
     }, true),
-    item("latestLogs", legacyLinks.company("/admin/latestLogs"), { any: [c.latestLogs] }),
-    item("createCompany", legacyLinks.company("/companyCreation"), { any: [c.createCompany] }),
+    legacy("latestLogs", legacyLinks.company("/admin/latestLogs"), { any: [c.latestLogs] }),
+    legacy("createCompany", legacyLinks.company("/companyCreation"), { any: [c.createCompany] }),
   ];
 
   const help: Entry[] = [
     item("helpArticles", ctx.helpUrl ?? "", { any: [], when: ctx.helpUrl !== null }, true),
     item("kriWiki", ctx.kriWikiUrl ?? "", { any: [c.kriWiki], when: ctx.kriWikiUrl !== null }, true),
-    item("feedback", legacyLinks.company("/feedback"), { any: [] }),
+    legacy("feedback", legacyLinks.company("/feedback"), { any: [] }),
   ];
 
   const user: Entry[] = [
-    item("cfInstanceStats", legacyLinks.company("/admin/cfInstanceStats"), { any: [c.cfInstanceStats] }),
-    item("welcomePage", "/yourAccount?welcome", { any: [c.welcomePage] }),
-    item("configVariables", legacyLinks.company("/admin/configVariables"), { any: [c.configVariables] }),
+    legacy("cfInstanceStats", legacyLinks.company("/admin/cfInstanceStats"), { any: [c.cfInstanceStats] }),
+    legacy("welcomePage", "/yourAccount?welcome", { any: [c.welcomePage] }),
+    legacy("configVariables", legacyLinks.company("/admin/configVariables"), { any: [c.configVariables] }),
     ...(s && study
       ? [
           item(
@@ -252,6 +274,7 @@ export function buildNav(ctx: NavContext, allowed: (address: string) => boolean)
   const { top, settings, help, user, version } = spec(ctx);
   const open = (gate: Gate) => gate.when !== false && (gate.any.length === 0 || gate.any.some(allowed));
   const strip = ({ gate: _gate, ...link }: Entry): NavLink => link;
+  const versionLink = destination({ legacy: legacyLinks.company("/v1/system/version/admin") }, ctx.legacyBaseUrl).href ?? null;
   const visible = (list: Entry[]) => list.filter((i) => open(i.gate)).map(strip);
   const topEntries: TopEntry[] = [];
   for (const entry of top) {
@@ -265,7 +288,7 @@ export function buildNav(ctx: NavContext, allowed: (address: string) => boolean)
     settings: visible(settings),
     help: visible(help),
     user: visible(user),
-    versionHref: allowed(version) ? legacyLinks.company("/v1/system/version/admin") : null,
+    versionHref: allowed(version) ? versionLink : null,
   };
 }
 

@@ -66,6 +66,7 @@ function navContext(companyId: string, company: CompanyInfo | null, settings: Se
     helpUrl: settings.helpUrl || null,
     kriWikiUrl: settings.kriWikiUrl,
     studyDesignerUrl: settings.studyDesignerUrl,
+    legacyBaseUrl: settings.legacyBaseUrl,
   };
 }
 
@@ -108,7 +109,7 @@ export async function loadCompanyShell(
   return {
     company: info,
     nav: buildNav(navContext(companyId, info, settings), (address) => allowed.get(address) === true),
-    studies: menuEntries(companyId, studies, (address) => entries.get(address) === true),
+    studies: menuEntries(companyId, studies, (address) => entries.get(address) === true, settings.legacyBaseUrl),
     notificationCount: notifications?.ok ? notifications.data.totalRecords : 0,
     user: {
       id: session.user.id,
@@ -144,10 +145,10 @@ export async function loadStudyShell(request: Request, context: WebContext, comp
 /** The study dropdown's list, loaded when the menu opens (000 §2.6): visible studies and where each entry leads. */
 export async function loadStudyMenu(request: Request, context: WebContext, companyId: string): Promise<StudyMenuEntry[]> {
   const { api, batch } = await signedInWithBatch(request, context);
-  const list = await api.studies.list(companyId);
+  const [list, settings] = await Promise.all([api.studies.list(companyId), userSettings(context, api)]);
   if (!list.ok) return [];
   const allowed = await batch.check(list.data.items.flatMap((study) => studyEntryAddresses(companyId, study.studyName)));
-  return menuEntries(companyId, list.data.items, (a) => allowed.get(a) === true);
+  return menuEntries(companyId, list.data.items, (a) => allowed.get(a) === true, settings.legacyBaseUrl);
 }
 
 /** The signed-in user's settings; a user without a home company cannot have one (a data error). */
@@ -159,13 +160,18 @@ export async function requireUserSettings(request: Request, context: WebContext)
 }
 
 /** The study list's entries: each study with where it leads (Dashboard, else RACT, else nowhere). */
-function menuEntries(companyId: string, studies: readonly StudyListItem[], can: (address: string) => boolean): StudyMenuEntry[] {
+function menuEntries(
+  companyId: string,
+  studies: readonly StudyListItem[],
+  can: (address: string) => boolean,
+  legacyBaseUrl: string | null,
+): StudyMenuEntry[] {
   return studies.map((study) => ({
     studyName: study.studyName,
     displayId: study.displayId,
     displayName: study.displayName,
     isRetired: study.isRetired,
-    href: studyEntryHref(companyId, study.studyName, can),
+    href: studyEntryHref(companyId, study.studyName, can, legacyBaseUrl),
   }));
 }
 

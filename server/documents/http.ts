@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { getCompanyLogo } from "../companies/service";
 import { defineRoute } from "../http/route";
-import { PRODUCT_LOGO_SVG } from "./product-logo";
+import { PRODUCT_LOGO_SVG, PRODUCT_MARK_SVG } from "./product-logo";
 
 export const documentRoutes = [
   defineRoute({
@@ -11,7 +11,8 @@ export const documentRoutes = [
     access: "public",
     handler: async ({ db, principal, request }) => {
       const logo = principal ? await getCompanyLogo(db, principal.homeCompanyId) : null;
-      const data = logo?.data ?? Buffer.from(PRODUCT_LOGO_SVG, "utf8");
+      // Signed in, the header names the product beside the logo: the fallback is the mark alone.
+      const data = logo?.data ?? Buffer.from(principal ? PRODUCT_MARK_SVG : PRODUCT_LOGO_SVG, "utf8");
       const contentType = logo?.contentType ?? "image/svg+xml";
       return imageResponse(request, data, contentType);
     },

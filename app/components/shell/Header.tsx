@@ -2,7 +2,7 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n-react";
 import { AppLink } from "~/components/AppLink";
 import { CompanyLogo } from "~/components/CompanyLogo";
-import { appLinks, legacyLinks } from "~/lib/links";
+import { appLinks, destination, legacyLinks } from "~/lib/links";
 import { badgeText, type Nav, type NavLink } from "~/lib/navigation";
 import { useSettings } from "~/lib/settings";
 import type { ShellUser, StudyMenuEntry } from "~/lib/shell";
@@ -20,43 +20,81 @@ export interface HeaderProps {
 
 export const LOGOUT_FORM_ID = "shell-logout";
 
-/** The application header (000 §2.6): every entry shown only when permitted. */
+/**
+ * The application header (000 §2.6): every entry shown only when permitted. On a narrow screen the top menu folds
+ * into one "Menu" and the title, the names and the labels give way to their icons, so the header stays one or two
+ * short rows (docs/decisions/0024-menus-links-and-header.md).
+ */
 export function Header({ companyId, nav, user, notificationCount, studies, study }: HeaderProps) {
   const { t } = useTranslation();
   const settings = useSettings();
-  const links = (list: NavLink[]): MenuEntry[] =>
-    list.map((item) => ({ key: item.id, label: t(`nav.${item.id}`), href: item.href, newTab: item.newTab, testId: `nav-${item.id}` }));
+  const links = (list: NavLink[], prefix = "nav", group?: string): MenuEntry[] =>
+    list.map((item, index) => ({
+      key: item.id,
+      label: t(`nav.${item.id}`),
+      href: item.href,
+      newTab: item.newTab,
+      unavailable: item.unavailable,
+      testId: `${prefix}-${item.id}`,
+      group: index === 0 ? group : undefined,
+    }));
 
+  const myAccount = destination({ legacy: legacyLinks.company("/yourAccount") }, settings?.legacyBaseUrl);
   const userEntries: MenuEntry[] = [
-    { key: "myAccount", label: t("nav.myAccount"), href: legacyLinks.company("/yourAccount"), testId: "nav-myAccount" },
+    { key: "myAccount", label: t("nav.myAccount"), href: myAccount.href, unavailable: myAccount.unavailable, testId: "nav-myAccount" },
     { key: "logOut", label: t("nav.logOut"), submit: { form: LOGOUT_FORM_ID }, testId: "nav-logOut" },
     ...links(nav.user),
   ];
+  // The narrow screen's one menu: every top entry and menu, each menu's items under its name.
+  const compactEntries: MenuEntry[] = [
+    ...nav.top.flatMap((entry) =>
+      entry.kind === "link" ? links([entry], "compact") : links(entry.items, "compact", t(`nav.${entry.label}`)),
+    ),
+    ...links(nav.settings, "compact", t("nav.settings")),
+  ];
   const badge = badgeText(notificationCount);
+  const notifications = destination({ legacy: legacyLinks.company("/yourAccount/notifications") }, settings?.legacyBaseUrl);
+  const bell = (
+    <>
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-current stroke-2">
+        <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" />
+      </svg>
+      {badge ? (
+        <span
+          className="absolute -right-1 -top-1 min-w-[1.25rem] rounded-full bg-red-700 px-1 text-center text-xs font-semibold leading-5 text-white"
+          data-testid="notification-badge"
+          aria-hidden="true"
+        >
+          {badge}
+        </span>
+      ) : null}
+    </>
+  );
+  const bellLabel = badge ? t("nav.notificationsUnread", { count: notificationCount }) : t("nav.notifications");
 
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
-        <Link to={appLinks.company(companyId)} className="flex items-center gap-3 rounded">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 py-1.5 md:gap-x-4 md:px-4 md:py-2">
+        <Link to={appLinks.company(companyId)} className="flex shrink-0 items-center gap-2 rounded" aria-label={settings?.productName}>
           <CompanyLogo className="h-8 w-auto" />
-          <span className="text-lg font-semibold text-slate-900">{settings?.productName}</span>
+          {/* The product title, once; on a narrow screen the logo stands for it (its link keeps the name). */}
+          <span className="hidden text-lg font-semibold text-slate-900 lg:inline" aria-hidden="true">
+            {settings?.productName}
+          </span>
         </Link>
         {settings?.environmentLogo ? (
-          <img src={settings.environmentLogo} alt={t("nav.environmentLogo")} className="h-6 w-auto" height={24} />
+          <img src={settings.environmentLogo} alt={t("nav.environmentLogo")} className="hidden h-6 w-auto sm:block" height={24} />
         ) : null}
         {study ? <StudyDropdown companyId={companyId} study={study} studies={studies} /> : null}
-        <nav aria-label={t("nav.mainMenu")} className="flex flex-wrap items-center gap-1">
+        {compactEntries.length > 0 ? (
+          <div className="md:hidden">
+            <Menu id="compact" trigger={t("menus.menu")} entries={compactEntries} />
+          </div>
+        ) : null}
+        <nav aria-label={t("nav.mainMenu")} className="hidden flex-wrap items-center gap-1 md:flex">
           {nav.top.map((entry) =>
             entry.kind === "link" ? (
-              <AppLink
-                key={entry.id}
-                to={entry.href}
-                newTab={entry.newTab}
-                className="rounded px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-                data-testid={`nav-${entry.id}`}
-              >
-                {t(`nav.${entry.id}`)}
-              </AppLink>
+              <NavEntryLink key={entry.id} link={entry} testId={`nav-${entry.id}`} />
             ) : (
               <Menu key={entry.id} id={entry.id} trigger={t(`nav.${entry.label}`)} entries={links(entry.items)} />
             ),
@@ -64,27 +102,44 @@ export function Header({ companyId, nav, user, notificationCount, studies, study
           {nav.settings.length > 0 ? <Menu id="settings" trigger={t("nav.settings")} entries={links(nav.settings)} /> : null}
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          <AppLink
-            to={legacyLinks.company("/yourAccount/notifications")}
-            query={study ? { preselect: study.studyName } : null}
-            className="relative inline-flex items-center rounded p-2 text-slate-700 hover:bg-slate-100"
-            aria-label={badge ? t("nav.notificationsUnread", { count: notificationCount }) : t("nav.notifications")}
-            data-testid="nav-notifications"
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-current stroke-2">
-              <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" />
-            </svg>
-            {badge ? (
-              <span
-                className="absolute -right-1 -top-1 min-w-[1.25rem] rounded-full bg-red-700 px-1 text-center text-xs font-semibold leading-5 text-white"
-                data-testid="notification-badge"
-                aria-hidden="true"
-              >
-                {badge}
-              </span>
-            ) : null}
-          </AppLink>
-          {nav.help.length > 0 ? <Menu id="help" trigger={t("nav.help")} entries={links(nav.help)} align="end" /> : null}
+          {notifications.href !== undefined ? (
+            <AppLink
+              to={notifications.href}
+              query={study ? { preselect: study.studyName } : null}
+              className="relative inline-flex items-center rounded p-2 text-slate-700 hover:bg-slate-100"
+              aria-label={bellLabel}
+              data-testid="nav-notifications"
+            >
+              {bell}
+            </AppLink>
+          ) : (
+            // The notifications page belongs to the classic application: the count shows, the link would lead nowhere.
+            <span
+              className="relative inline-flex items-center rounded p-2 text-slate-500"
+              role="img"
+              aria-label={`${bellLabel} (${t("menus.unavailable.classic")})`}
+              title={t("menus.unavailable.classic")}
+              data-testid="nav-notifications"
+            >
+              {bell}
+            </span>
+          )}
+          {nav.help.length > 0 ? (
+            <Menu
+              id="help"
+              trigger={
+                <>
+                  <span aria-hidden="true" className="text-base font-semibold sm:hidden">
+                    ?
+                  </span>
+                  <span className="hidden sm:inline">{t("nav.help")}</span>
+                </>
+              }
+              triggerLabel={t("nav.help")}
+              entries={links(nav.help)}
+              align="end"
+            />
+          ) : null}
           <Menu
             id="user"
             align="end"
@@ -93,8 +148,14 @@ export function Header({ companyId, nav, user, notificationCount, studies, study
               <>
                 {user.pictureHref ? (
                   <img src={user.pictureHref} alt="" className="h-7 w-7 rounded-full object-cover" width={28} height={28} data-testid="profile-picture" />
-                ) : null}
-                <span data-testid="signed-in-user">{user.name}</span>
+                ) : (
+                  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 fill-none stroke-current stroke-2 sm:hidden">
+                    <path d="M20 21a8 8 0 0 0-16 0M12 13a5 5 0 1 0 0-10 5 5 0 0 0 0 10z" />
+                  </svg>
+                )}
+                <span className="hidden max-w-[12rem] truncate sm:inline" data-testid="signed-in-user">
+                  {user.name}
+                </span>
               </>
             }
             entries={userEntries}
@@ -105,6 +166,44 @@ export function Header({ companyId, nav, user, notificationCount, studies, study
         <input type="hidden" name="intent" value="logout" />
       </Form>
     </header>
+  );
+}
+
+/** A top-menu entry that is a link, or, when it leads nowhere in this deployment, a disabled entry with its reason. */
+export function NavEntryLink({
+  link,
+  className = "rounded px-2 py-1.5 text-sm font-medium",
+  linkClassName = "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+  testId,
+}: {
+  link: NavLink;
+  className?: string;
+  linkClassName?: string;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  if (link.href === undefined) {
+    return (
+      <span
+        className={`${className} cursor-not-allowed text-slate-500`}
+        aria-disabled="true"
+        title={t(`menus.unavailable.${link.unavailable ?? "classic"}`)}
+        data-testid={testId}
+      >
+        {t(`nav.${link.id}`)}
+        <span className="sr-only"> ({t(`menus.unavailable.${link.unavailable ?? "classic"}`)})</span>
+      </span>
+    );
+  }
+  return (
+    <AppLink
+      to={link.href}
+      newTab={link.newTab}
+      className={`${className} ${linkClassName}`}
+      data-testid={testId}
+    >
+      {t(`nav.${link.id}`)}
+    </AppLink>
   );
 }
 

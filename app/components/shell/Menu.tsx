@@ -1,9 +1,9 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from "react";
 import { AppLink } from "~/components/AppLink";
 import { useHydrated } from "~/components/forms/hydrated";
+import { useTranslation } from "~/lib/i18n-react";
 
-/** One entry of a header menu: a link, a disabled entry, or a form submit (Log Out). */
+/** One entry of a header menu: a link, an unavailable entry, or a form submit (Log Out). */
 export interface MenuEntry {
   key: string;
   label: ReactNode;
@@ -11,15 +11,19 @@ export interface MenuEntry {
   newTab?: boolean;
   /** Shown, not followable (a study without a permitted page). */
   disabled?: boolean;
+  /** Shown, not followable, and why (issue 9: no dead ends): a classic page without LEGACY_BASE_URL, or one to come. */
+  unavailable?: "classic" | "notYet";
   /** Bold (the current study). */
   current?: boolean;
   /** Submits the form with this id (the form lives outside the menu and carries the intent). */
   submit?: { form: string };
+  /** Starts a group of entries under this heading (the compact header's one menu). */
+  group?: string;
   testId?: string;
 }
 
 export interface MenuProps {
-  /** Distinguishes the menu in tests and aria. */
+  /** Distinguishes the menu in tests and ids. */
   id: string;
   /** The trigger's content. */
   trigger: ReactNode;
@@ -36,10 +40,11 @@ export interface MenuProps {
 
 const triggerClass =
   "inline-flex items-center gap-1 rounded px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 cursor-pointer";
-const panelClass = "z-50 min-w-[12rem] rounded-md border border-slate-200 bg-white p-1 text-sm shadow-lg";
+const panelClass =
+  "m-0 min-w-[12rem] max-w-[calc(100vw-1rem)] max-h-[calc(100vh-5rem)] overflow-auto rounded-md border border-slate-200 bg-white p-1 text-sm text-slate-800 shadow-lg";
 const itemClass =
-  "flex w-full items-center gap-2 rounded px-3 py-2 text-left text-slate-800 no-underline hover:bg-brand-50 focus:bg-brand-50 focus:outline-none data-[highlighted]:bg-brand-50";
-const disabledClass = "flex w-full items-center gap-2 rounded px-3 py-2 text-slate-400 cursor-not-allowed";
+  "flex w-full items-center gap-2 rounded px-3 py-2 text-left text-slate-800 no-underline hover:bg-brand-50 focus:bg-brand-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
+const disabledClass = "flex w-full flex-col rounded px-3 py-2 text-left text-slate-500 cursor-not-allowed";
 
 function Chevron() {
   return (
@@ -49,124 +54,272 @@ function Chevron() {
   );
 }
 
-/**
- * A header dropdown (000 §2.6). Without JavaScript it is a <details> disclosure of plain links and buttons (menus in
- * one header share a name, so opening one closes the others); once hydrated, Radix DropdownMenu gives it the full
- * menu keyboard model: arrow keys, Home/End, typeahead, Escape to close and focus back on the trigger.
- */
-export function Menu(props: MenuProps) {
-  const hydrated = useHydrated();
-  return hydrated ? <RadixMenu {...props} /> : <DisclosureMenu {...props} />;
-}
+/** Does this browser have the Popover API (every current one does; older ones show the list in place)? */
+const hasPopover = () => typeof HTMLElement !== "undefined" && "popover" in HTMLElement.prototype;
+/** CSS anchor positioning puts the list under its button without script; elsewhere script places it once open. */
+const hasAnchors = () => typeof CSS !== "undefined" && CSS.supports?.("anchor-name: --a") === true;
 
-function DisclosureMenu({ id, trigger, triggerLabel, entries, loading, align = "start", triggerClassName }: MenuProps) {
+/** Every item, unavailable ones too: they can be reached and read, not followed (WAI-ARIA APG). */
+const ITEM_SELECTOR = '[role="menuitem"]';
+
+/**
+ * A header dropdown (000 §2.6) on the platform (docs/decisions/0024-menus-links-and-header.md).
+ *
+ * Without JavaScript it is a button and a popover (`popovertarget`): it opens and closes without script, closes on
+ * Escape and on a click elsewhere, sits in the top layer, and Tab moves through its links and on. Once hydrated it
+ * follows the WAI-ARIA menu-button pattern: Enter, Space or ArrowDown open it on the first item, ArrowUp on the last;
+ * ArrowUp/Down/Home/End move (wrapping), a letter jumps to the next item starting with it, Escape closes it and gives
+ * the focus back to the button, and Tab closes it and moves on.
+ */
+export function Menu({ id, trigger, triggerLabel, entries, loading, align = "start", onOpen, triggerClassName }: MenuProps) {
+  const hydrated = useHydrated();
+  const { t } = useTranslation();
+  const reactId = useId();
+  const panelId = `menu-${id}-${reactId.replace(/:/g, "")}`;
+  const anchor = `--${panelId}`;
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
+  /** Which item takes the focus when the menu opens from the keyboard. */
+  const focusOnOpen = useRef<"first" | "last" | null>(null);
+
+  const items = useCallback(() => [...(panel.current?.querySelectorAll<HTMLElement>(ITEM_SELECTOR) ?? [])], []);
+  const focusItem = useCallback(
+    (which: "first" | "last" | number) => {
+      const list = items();
+      if (list.length === 0) return;
+      const index = which === "first" ? 0 : which === "last" ? list.length - 1 : (which + list.length) % list.length;
+      list[index]!.focus();
+    },
+    [items],
+  );
+
+  const show = useCallback(() => {
+    const element = panel.current;
+    if (!element) return;
+    if (hasPopover()) {
+      if (!element.matches(":popover-open")) element.showPopover();
+    } else setOpen(true);
+  }, []);
+  const hide = useCallback((returnFocus: boolean) => {
+    const element = panel.current;
+    if (element && hasPopover()) {
+      if (element.matches(":popover-open")) element.hidePopover();
+    } else setOpen(false);
+    if (returnFocus) button.current?.focus();
+  }, []);
+
+  // The popover's own toggle (its button, Escape, a click elsewhere) drives the state.
+  useEffect(() => {
+    const element = panel.current;
+    if (!element || !hasPopover()) return;
+    const onToggle = (event: Event) => setOpen((event as ToggleEvent).newState === "open");
+    element.addEventListener("toggle", onToggle);
+    return () => element.removeEventListener("toggle", onToggle);
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    onOpen?.();
+    place(button.current, panel.current, align);
+    focusItem(focusOnOpen.current ?? "first");
+    focusOnOpen.current = null;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on opening only; onOpen may change identity per render
+  }, [open]);
+
+  // Entries that arrive while the menu is open (the study list) take the focus, as if they had been there on opening.
+  const wasLoading = useRef(Boolean(loading));
+  useEffect(() => {
+    const active = document.activeElement;
+    const focusLost = !active || active === document.body || panel.current?.contains(active);
+    if (open && wasLoading.current && !loading && focusLost) focusItem("first");
+    wasLoading.current = Boolean(loading);
+  }, [loading, open, focusItem]);
+
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      focusOnOpen.current = event.key === "ArrowUp" ? "last" : "first";
+      if (open) focusItem(focusOnOpen.current);
+      else show();
+    } else if ((event.key === "Enter" || event.key === " ") && !open) {
+      focusOnOpen.current = "first";
+    }
+  };
+
+  const onPanelKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const list = items();
+    const at = list.indexOf(document.activeElement as HTMLElement);
+    switch (event.key) {
+      case "ArrowDown":
+        event.preventDefault();
+        focusItem(at + 1);
+        return;
+      case "ArrowUp":
+        event.preventDefault();
+        focusItem(at < 0 ? "last" : at - 1);
+        return;
+      case "Home":
+        event.preventDefault();
+        focusItem("first");
+        return;
+      case "End":
+        event.preventDefault();
+        focusItem("last");
+        return;
+      case "Escape":
+        event.preventDefault();
+        hide(true);
+        return;
+      case "Tab":
+        // The menu closes and the focus moves on from its button, to whatever comes next on the page.
+        hide(false);
+        button.current?.focus();
+        return;
+      default:
+        if (event.key.length === 1 && /\S/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+          const letter = event.key.toLowerCase();
+          const order = [...list.slice(at + 1), ...list.slice(0, at + 1)];
+          const next = order.find((item) => item.textContent?.trim().toLowerCase().startsWith(letter));
+          if (next) {
+            event.preventDefault();
+            next.focus();
+          }
+        }
+    }
+  };
+
+  // Roles and roving focus only once script can move the focus; before that, plain links Tab reaches.
+  const menuRoles = hydrated;
+  const alignStyle = align === "end" ? { right: "anchor(right)" } : { left: "anchor(left)" };
+
   return (
-    <details name="shell-menu" className="group relative" data-testid={`menu-${id}`}>
-      <summary className={`${triggerClassName ?? triggerClass} list-none [&::-webkit-details-marker]:hidden`} aria-label={triggerLabel}>
+    <div className="relative inline-flex" data-menu={id}>
+      <button
+        ref={button}
+        id={`${panelId}-button`}
+        type="button"
+        // Without script the platform opens the popover; with it, the same attribute keeps working.
+        {...{ popovertarget: panelId }}
+        aria-haspopup={menuRoles ? "menu" : undefined}
+        aria-controls={panelId}
+        {...(menuRoles ? { "aria-expanded": open } : {})}
+        aria-label={triggerLabel}
+        className={triggerClassName ?? triggerClass}
+        style={{ anchorName: anchor } as CSSProperties}
+        onKeyDown={onButtonKeyDown}
+        data-testid={`menu-${id}`}
+      >
         {trigger}
         <Chevron />
-      </summary>
-      <ul className={`${panelClass} absolute top-full mt-1 ${align === "end" ? "right-0" : "left-0"}`}>
-        {loading && entries.length === 0 ? <li className={disabledClass}>{loading}</li> : null}
-        {entries.map((entry) => (
-          <li key={entry.key}>
-            <EntryContent entry={entry} />
-          </li>
-        ))}
-      </ul>
-    </details>
+      </button>
+      <div
+        ref={panel}
+        id={panelId}
+        {...{ popover: "auto" }}
+        role={menuRoles ? "menu" : undefined}
+        aria-labelledby={menuRoles ? `${panelId}-button` : undefined}
+        className={panelClass}
+        style={
+          {
+            inset: "auto",
+            positionAnchor: anchor,
+            top: "anchor(bottom)",
+            marginTop: "4px",
+            ...alignStyle,
+          } as CSSProperties
+        }
+        hidden={hydrated && !hasPopover() ? !open : undefined}
+        onKeyDown={menuRoles ? onPanelKeyDown : undefined}
+        data-testid={`menu-${id}-content`}
+      >
+        {loading && (entries.length === 0 || hydrated) ? (
+          <div role={menuRoles ? "menuitem" : undefined} aria-disabled="true" className={disabledClass}>
+            {loading}
+          </div>
+        ) : (
+          <ul className="m-0 list-none p-0" role={menuRoles ? "none" : undefined}>
+            {entries.map((entry, index) => (
+              <li key={entry.key} role={menuRoles ? "none" : undefined}>
+                {entry.group ? (
+                  <div className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-500" aria-hidden="true">
+                    {entry.group}
+                  </div>
+                ) : null}
+                <EntryContent entry={entry} first={index === 0} roles={menuRoles} onChosen={() => hide(false)} unavailableText={t} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
   );
 }
 
-function EntryContent({ entry }: { entry: MenuEntry }) {
+function EntryContent({
+  entry,
+  first,
+  roles,
+  onChosen,
+  unavailableText: t,
+}: {
+  entry: MenuEntry;
+  first: boolean;
+  roles: boolean;
+  onChosen: () => void;
+  unavailableText: (key: string) => string;
+}) {
   const label = entry.current ? <strong>{entry.label}</strong> : entry.label;
+  const role = roles ? "menuitem" : undefined;
+  // A roving tab stop: the arrow keys move the focus; the first item is the list's one stop.
+  const tabIndex = roles ? (first ? 0 : -1) : undefined;
   if (entry.submit) {
     return (
-      <button type="submit" form={entry.submit.form} className={itemClass} data-testid={entry.testId}>
+      <button type="submit" form={entry.submit.form} role={role} tabIndex={tabIndex} className={itemClass} data-testid={entry.testId}>
         {label}
       </button>
     );
   }
-  if (entry.disabled || !entry.href) {
+  if (entry.unavailable || entry.disabled || !entry.href) {
+    const reason = entry.unavailable ? t(`menus.unavailable.${entry.unavailable}`) : null;
     return (
-      <span aria-disabled="true" className={disabledClass} data-testid={entry.testId}>
-        {label}
+      // Reachable from the keyboard (its reason can be read), never followed.
+      <span role={role} aria-disabled="true" tabIndex={roles ? tabIndex : 0} className={disabledClass} data-testid={entry.testId}>
+        <span>{label}</span>
+        {reason ? <span className="text-xs">{reason}</span> : null}
       </span>
     );
   }
   return (
-    <AppLink to={entry.href} newTab={entry.newTab} className={itemClass} aria-current={entry.current ? "page" : undefined} data-testid={entry.testId}>
+    <AppLink
+      to={entry.href}
+      newTab={entry.newTab}
+      role={role}
+      tabIndex={tabIndex}
+      className={itemClass}
+      aria-current={entry.current ? "page" : undefined}
+      data-testid={entry.testId}
+      onClick={onChosen}
+    >
       {label}
     </AppLink>
   );
 }
 
-function RadixMenu({ id, trigger, triggerLabel, entries, loading, align = "start", onOpen, triggerClassName }: MenuProps) {
-  const [open, setOpen] = useState(false);
-  const content = useRef<HTMLDivElement>(null);
-  const wasLoading = useRef(Boolean(loading));
-  useEffect(() => {
-    // Entries that arrive while the menu is open (the study list) take the focus, as if they had been there on opening.
-    const active = document.activeElement;
-    const focusLost = !active || active === document.body || content.current?.contains(active);
-    if (open && wasLoading.current && !loading && content.current && focusLost) {
-      content.current.querySelector<HTMLElement>('[role="menuitem"]:not([data-disabled])')?.focus();
-    }
-    wasLoading.current = Boolean(loading);
-  }, [loading, open]);
-  return (
-    <DropdownMenu.Root
-      modal={false}
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) onOpen?.();
-      }}
-    >
-      <DropdownMenu.Trigger className={triggerClassName ?? triggerClass} aria-label={triggerLabel} data-testid={`menu-${id}`}>
-        {trigger}
-        <Chevron />
-      </DropdownMenu.Trigger>
-      {/* Rendered in place, not in a portal, so the open menu stays inside the header's landmark. */}
-      <DropdownMenu.Content ref={content} align={align} sideOffset={4} className={panelClass} data-testid={`menu-${id}-content`}>
-          {loading ? (
-            <DropdownMenu.Item disabled className={disabledClass}>
-              {loading}
-            </DropdownMenu.Item>
-          ) : (
-            entries.map((entry) => <RadixEntry key={entry.key} entry={entry} />)
-          )}
-      </DropdownMenu.Content>
-    </DropdownMenu.Root>
-  );
-}
-
-function RadixEntry({ entry }: { entry: MenuEntry }) {
-  const label = entry.current ? <strong>{entry.label}</strong> : entry.label;
-  if (entry.disabled || (!entry.href && !entry.submit)) {
-    return (
-      <DropdownMenu.Item disabled className={disabledClass} data-testid={entry.testId}>
-        {label}
-      </DropdownMenu.Item>
-    );
+/**
+ * Places an open list under its button where CSS anchor positioning is missing (the list is in the top layer, so
+ * it is placed in the viewport).
+ */
+function place(button: HTMLElement | null, panel: HTMLElement | null, align: "start" | "end"): void {
+  if (!button || !panel || hasAnchors() || !hasPopover()) return;
+  const rect = button.getBoundingClientRect();
+  panel.style.position = "fixed";
+  panel.style.top = `${Math.round(rect.bottom + 4)}px`;
+  if (align === "end") {
+    panel.style.left = "auto";
+    panel.style.right = `${Math.max(8, Math.round(window.innerWidth - rect.right))}px`;
+  } else {
+    panel.style.right = "auto";
+    panel.style.left = `${Math.max(8, Math.round(rect.left))}px`;
   }
-  if (entry.submit) {
-    const formId = entry.submit.form;
-    return (
-      <DropdownMenu.Item
-        className={itemClass}
-        data-testid={entry.testId}
-        onSelect={() => document.querySelector<HTMLFormElement>(`form#${CSS.escape(formId)}`)?.requestSubmit()}
-      >
-        {label}
-      </DropdownMenu.Item>
-    );
-  }
-  return (
-    <DropdownMenu.Item asChild className={itemClass}>
-      <AppLink to={entry.href!} newTab={entry.newTab} aria-current={entry.current ? "page" : undefined} data-testid={entry.testId}>
-        {label}
-      </AppLink>
-    </DropdownMenu.Item>
-  );
 }

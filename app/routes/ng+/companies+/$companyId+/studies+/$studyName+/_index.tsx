@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n-react";
-import { AppLink } from "~/components/AppLink";
-import { RetiredBadge } from "~/components/shell/Header";
+import { NavEntryLink, RetiredBadge } from "~/components/shell/Header";
 import { studyAddresses } from "~/lib/navigation";
 import { pageMeta, STUDY_LAYOUT_ROUTE_ID } from "~/lib/settings";
 import type { StudyShell } from "~/lib/shell";
@@ -40,9 +39,7 @@ export default function StudyHome() {
               <ul className="mt-2 space-y-1">
                 {group.items.map((item) => (
                   <li key={item.id}>
-                    <AppLink to={item.href} newTab={item.newTab} className="text-brand-700 underline underline-offset-2">
-                      {t(`nav.${item.id}`)}
-                    </AppLink>
+                    <NavEntryLink link={item} className="" linkClassName="text-brand-700 underline underline-offset-2" />
                   </li>
                 ))}
               </ul>

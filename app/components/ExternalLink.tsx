@@ -1,7 +1,24 @@
-import { createContext, forwardRef, useCallback, useContext, useMemo, useState, type AnchorHTMLAttributes, type ReactNode } from "react";
+import {
+  createContext,
+  forwardRef,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type AnchorHTMLAttributes,
+  type ReactNode,
+} from "react";
 import { leaveHref } from "~/lib/external-links";
 import { useTranslation } from "~/lib/i18n-react";
-import { ConfirmDialog } from "./dialogs/ConfirmDialog";
+/**
+ * The dialog's code is loaded when a link first asks, not with every page: every page holds this host, and most never
+ * show the question (ADR 0021's first-visit budget). The module is small and local; the click waits for it once.
+ */
+const ConfirmDialog = lazy(() =>
+  import("./dialogs/ConfirmDialog").then((module) => ({ default: module.ConfirmDialog })),
+);
 
 /**
  * Links to addresses outside the system (000 §2.4, §4.6, §9): they ask first — 'Warning', 'You are about to navigate
@@ -21,21 +38,30 @@ const HostContext = createContext<ExternalLinkHostApi | null>(null);
 export function ExternalLinkHost({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [pending, setPending] = useState<{ address: string; opener: HTMLElement | null } | null>(null);
-  const confirm = useCallback((address: string, opener: HTMLElement | null) => setPending({ address, opener }), []);
+  // Mounted from the first question on, so that closing it gives the focus back to its link.
+  const [asked, setAsked] = useState(false);
+  const confirm = useCallback((address: string, opener: HTMLElement | null) => {
+    setAsked(true);
+    setPending({ address, opener });
+  }, []);
   const api = useMemo(() => ({ confirm }), [confirm]);
   return (
     <HostContext.Provider value={api}>
       {children}
-      <ConfirmDialog
-        open={pending !== null}
-        onCancel={() => setPending(null)}
-        onConfirm={() => setPending(null)}
-        returnFocusTo={pending?.opener}
-        title={t("links.external.title")}
-        message={<ExternalLinkText address={pending?.address ?? ""} />}
-        confirmLabel={t("links.external.proceed")}
-        confirm={{ href: pending?.address ?? "", newTab: true }}
-      />
+      {!asked ? null : (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={pending !== null}
+            onCancel={() => setPending(null)}
+            onConfirm={() => setPending(null)}
+            returnFocusTo={pending?.opener}
+            title={t("links.external.title")}
+            message={<ExternalLinkText address={pending?.address ?? ""} />}
+            confirmLabel={t("links.external.proceed")}
+            confirm={{ href: pending?.address ?? "", newTab: true }}
+          />
+        </Suspense>
+      )}
     </HostContext.Provider>
   );
 }
@@ -60,7 +86,10 @@ export interface ExternalLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorE
 }
 
 /** Forwards its ref and props (menus use it as their item); a click asks first, through the host's dialog. */
-export const ExternalLink = forwardRef<HTMLAnchorElement, ExternalLinkProps>(function ExternalLink({ href, children, onClick, ...rest }, ref) {
+export const ExternalLink = forwardRef<HTMLAnchorElement, ExternalLinkProps>(function ExternalLink(
+  { href, children, onClick, ...rest },
+  ref,
+) {
   const host = useContext(HostContext);
   return (
     <a

@@ -69,7 +69,7 @@ describe("a header menu", () => {
     expect(document.activeElement).toBe(items[3]);
     key(panel, "c");
     expect(document.activeElement).toBe(items[2]);
-    expect(items[2].getAttribute("aria-disabled")).toBe("true");
+    expect(items[2]!.getAttribute("aria-disabled")).toBe("true");
     key(panel, "b");
     expect(document.activeElement).toBe(items[1]);
   });

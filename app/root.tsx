@@ -1,13 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { ExternalLinkHost } from "./components/ExternalLink";
@@ -29,7 +22,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (refusal?.kind === "formTooLarge" || refusal?.kind === "formUnreadable") {
     const t = translatorFor(locale);
     const message =
-      refusal.kind === "formTooLarge" ? t("refused.formTooLarge", { size: Math.floor(refusal.maxBytes / 1024) }) : t("refused.formUnreadable");
+      refusal.kind === "formTooLarge"
+        ? t("refused.formTooLarge", { size: Math.floor(refusal.maxBytes / 1024) })
+        : t("refused.formUnreadable");
     flash.push({ key: `refusal-${refusal.kind}`, type: "error", message });
   }
   // The refusal page stands in for the page that was asked for (server/main.ts): it is served as it is, without

@@ -14,6 +14,7 @@ import { createHttpTransport, type ApiTransport } from "../app/lib/api/transport
 import type { WebContext } from "../app/lib/context.server";
 import { ConfigError, loadConfig, type Config } from "./config/config";
 import { resolveAppSecret } from "./config/secret";
+import { NO_STORE } from "./contracts/headers";
 import {
   createLogger,
   currentDbQueries,
@@ -25,7 +26,6 @@ import {
   type Logger,
 } from "./observability/logger";
 import { createApiService, type ApiService } from "./service";
-import { NO_STORE } from "./contracts/headers";
 import { guardWebRequest, type WebGuardSettings, type WebRefusal } from "./web/guards";
 import { pooledRandomBytes } from "./web/random";
 import { loadRemixHandler } from "./web/remix-handler";

@@ -55,7 +55,14 @@ export function ErrorView({
         <p className={errorMessage ? "mt-1 text-slate-700" : "mt-3 text-slate-700"}>{message}</p>
         <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-3">
           {retry ? (
-            <a href="" className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+            <a
+              href="."
+              onClick={(event) => {
+                event.preventDefault();
+                window.location.reload();
+              }}
+              className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+            >
               {t("errors.retry")}
             </a>
           ) : null}
@@ -73,7 +80,10 @@ export function ErrorView({
               {t("errorPage.goBack")}
             </a>
           ) : (
-            <a href={homeHref} className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+            <a
+              href={homeHref}
+              className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+            >
               {homeLabel ?? t("notFound.home")}
             </a>
           )}

@@ -1,5 +1,5 @@
-import { useTranslation } from "~/lib/i18n-react";
 import type { Settings } from "@server/contracts/settings";
+import { useTranslation } from "~/lib/i18n-react";
 import { AppLink } from "./AppLink";
 
 /**
@@ -12,7 +12,9 @@ export function Footer({ settings, versionHref }: { settings: Settings | null; v
   const commit = settings.sourceCommitVersion ? `+${settings.sourceCommitVersion.slice(0, 6)}` : "";
   const versionText = t("footer.version", { version: `${settings.systemDisplayVersion}${commit}` });
   const years =
-    settings.startYear >= settings.currentUtcYear ? String(settings.currentUtcYear) : `${settings.startYear}–${settings.currentUtcYear}`;
+    settings.startYear >= settings.currentUtcYear
+      ? String(settings.currentUtcYear)
+      : `${settings.startYear}–${settings.currentUtcYear}`;
   const link = "underline underline-offset-2 hover:text-slate-900";
   return (
     <footer className="mt-10 flex flex-wrap items-center justify-center gap-x-4 gap-y-2 text-sm text-slate-600">

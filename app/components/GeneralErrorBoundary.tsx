@@ -19,15 +19,45 @@ export function GeneralErrorBoundary() {
   const common = { supportEmail: settings?.rbqmSupportEmail, inline: inShell };
   switch (status) {
     case 400:
-      return <ErrorView {...common} title={t("errors.badRequestTitle")} message={t("errors.badRequestMessage")} homeLabel={t("notFound.home")} />;
+      return (
+        <ErrorView
+          {...common}
+          title={t("errors.badRequestTitle")}
+          message={t("errors.badRequestMessage")}
+          homeLabel={t("notFound.home")}
+        />
+      );
     case 403:
-      return <ErrorView {...common} title={t("errors.forbiddenTitle")} message={t("errors.forbiddenMessage")} homeLabel={t("notFound.home")} />;
+      return (
+        <ErrorView
+          {...common}
+          title={t("errors.forbiddenTitle")}
+          message={t("errors.forbiddenMessage")}
+          homeLabel={t("notFound.home")}
+        />
+      );
     case 404:
-      return <ErrorView {...common} title={t("notFound.title")} message={t("notFound.message")} homeLabel={t("notFound.home")} />;
+      return (
+        <ErrorView
+          {...common}
+          title={t("notFound.title")}
+          message={t("notFound.message")}
+          homeLabel={t("notFound.home")}
+        />
+      );
     case 503:
-      return <ErrorView {...common} title={t("errors.unavailableTitle")} message={t("errors.unavailableMessage")} retry />;
+      return (
+        <ErrorView {...common} title={t("errors.unavailableTitle")} message={t("errors.unavailableMessage")} retry />
+      );
     default:
-      return <ErrorView {...common} title={t("errorPage.title")} message={t("errorPage.message")} homeLabel={t("notFound.home")} />;
+      return (
+        <ErrorView
+          {...common}
+          title={t("errorPage.title")}
+          message={t("errorPage.message")}
+          homeLabel={t("notFound.home")}
+        />
+      );
   }
 }
 

@@ -45,7 +45,14 @@ export interface BusyFieldsetProps {
 }
 
 /** Partial loading: a fieldset disabled while busy (buttons and inputs with it), with a spinner (000 §4.7). */
-export function BusyFieldset({ busy, legend, showLegend, className = "", spinner = "after", children }: BusyFieldsetProps) {
+export function BusyFieldset({
+  busy,
+  legend,
+  showLegend,
+  className = "",
+  spinner = "after",
+  children,
+}: BusyFieldsetProps) {
   return (
     <fieldset disabled={busy} aria-busy={busy} className={`min-w-0 ${className}`}>
       {legend ? <legend className={showLegend ? "mb-2 font-medium text-slate-800" : "sr-only"}>{legend}</legend> : null}

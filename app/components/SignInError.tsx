@@ -1,6 +1,6 @@
 import { useTranslation } from "~/lib/i18n-react";
-import { waitText, type SignInError } from "~/lib/sign-in-errors";
 import { useSettings } from "~/lib/settings";
+import { waitText, type SignInError } from "~/lib/sign-in-errors";
 import { Notice, ReasonList } from "./SignInLayout";
 
 /** The texts of 000 §8 for a failed sign-in step. */
@@ -11,7 +11,10 @@ export function SignInErrorNotice({ error }: { error: SignInError }) {
     case "wrongCredentials":
       return (
         <Notice kind="error">
-          <ReasonList intro={t("auth.wrongCredentials.intro")} reasons={[t("auth.wrongCredentials.email"), t("auth.wrongCredentials.case")]} />
+          <ReasonList
+            intro={t("auth.wrongCredentials.intro")}
+            reasons={[t("auth.wrongCredentials.email"), t("auth.wrongCredentials.case")]}
+          />
         </Notice>
       );
     case "wrongCode":
@@ -37,7 +40,10 @@ export function UnknownErrorNotice() {
   const { t } = useTranslation();
   return (
     <Notice kind="error">
-      <ReasonList intro={t("auth.unknownError.intro")} reasons={[t("auth.unknownError.servers"), t("auth.unknownError.connection")]} />
+      <ReasonList
+        intro={t("auth.unknownError.intro")}
+        reasons={[t("auth.unknownError.servers"), t("auth.unknownError.connection")]}
+      />
     </Notice>
   );
 }

@@ -14,7 +14,11 @@ export function SignInLayout({ heading, children }: { heading: string; children:
       <header className="flex items-center justify-between px-6 py-4">
         <CompanyLogo className="h-10 w-auto" />
         {settings?.contactUsUrl ? (
-          <AppLink to={settings.contactUsUrl} newTab className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          <AppLink
+            to={settings.contactUsUrl}
+            newTab
+            className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+          >
             {t("auth.contactUs")}
           </AppLink>
         ) : null}

@@ -43,7 +43,11 @@ export function ToastProvider({ flash, children }: { flash?: readonly FlashMessa
   const { t } = useTranslation();
   // Server-set toasts are part of the first render, with ids 1…n, so server and browser render the same.
   const [toasts, setToasts] = useState<Notification[]>(() =>
-    (flash ?? []).map((entry, index) => ({ id: index + 1, type: normaliseToastType(entry.type), message: entry.message })),
+    (flash ?? []).map((entry, index) => ({
+      id: index + 1,
+      type: normaliseToastType(entry.type),
+      message: entry.message,
+    })),
   );
   const nextId = useRef((flash?.length ?? 0) + 1);
   const seen = useRef(new Set((flash ?? []).map((entry) => entry.key)));
@@ -58,7 +62,8 @@ export function ToastProvider({ flash, children }: { flash?: readonly FlashMessa
     [t],
   );
   const showError = useCallback(
-    (message?: string | null) => show(message ? { type: "error", message } : { type: "error", messageKey: TOAST_TEXT.genericError }),
+    (message?: string | null) =>
+      show(message ? { type: "error", message } : { type: "error", messageKey: TOAST_TEXT.genericError }),
     [show],
   );
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), []);
@@ -134,7 +139,15 @@ export function ToastArea() {
   );
 }
 
-function ToastItem({ toast, onClose, children }: { toast: Notification; onClose: (id: number) => void; children: ReactNode }) {
+function ToastItem({
+  toast,
+  onClose,
+  children,
+}: {
+  toast: Notification;
+  onClose: (id: number) => void;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);

@@ -78,7 +78,8 @@ export function describeActor(actor: unknown, companyUsers?: readonly CompanyUse
   if (typeof actor !== "object" || Array.isArray(actor)) return fixed("malformed", "unexpected");
   const value = actor as Record<string, unknown>;
   const type = value.type;
-  if (typeof type !== "string" || !(ACTOR_TYPES as readonly string[]).includes(type)) return fixed("malformed", "unexpected");
+  if (typeof type !== "string" || !(ACTOR_TYPES as readonly string[]).includes(type))
+    return fixed("malformed", "unexpected");
   const id = present(value.id);
   const displayName = present(value.displayName);
   switch (type as ActorType) {

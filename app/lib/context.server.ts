@@ -28,7 +28,7 @@ export interface WebContext {
 }
 
 declare module "@remix-run/node" {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the module augmentation must be an interface
   interface AppLoadContext extends WebContext {}
   interface Future {
     v3_singleFetch: true;

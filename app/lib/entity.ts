@@ -13,10 +13,7 @@ export interface DisplayEntity {
   displayName?: string | null;
 }
 
-export type EntityDescription =
-  | { kind: "name"; text: string }
-  | { kind: "id"; text: string }
-  | { kind: "missing" };
+export type EntityDescription = { kind: "name"; text: string } | { kind: "id"; text: string } | { kind: "missing" };
 
 function present(value: unknown): string | null {
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
@@ -31,7 +28,10 @@ export function describeEntity(entity: DisplayEntity | null | undefined): Entity
 }
 
 /** The legacy page of a subject, or null without a study or an id. */
-export function subjectHref(entity: DisplayEntity | null | undefined, studyName: string | null | undefined): string | null {
+export function subjectHref(
+  entity: DisplayEntity | null | undefined,
+  studyName: string | null | undefined,
+): string | null {
   const id = present(entity?.id);
   const study = present(studyName);
   return id && study ? legacyLinks.subject(study, id) : null;

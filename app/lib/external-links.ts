@@ -11,7 +11,7 @@ export function leaveHref(address: string): string {
  */
 export function externalAddress(value: unknown): string | null {
   if (typeof value !== "string" || value.length === 0 || value.length > 2048) return null;
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (/[\u0000-\u0020\u007f]/.test(value) || !isAbsoluteUrl(value)) return null;
   let url: URL;
   try {
@@ -19,7 +19,8 @@ export function externalAddress(value: unknown): string | null {
   } catch {
     return null;
   }
-  if ((url.protocol !== "http:" && url.protocol !== "https:") || !url.hostname || url.username || url.password) return null;
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || !url.hostname || url.username || url.password)
+    return null;
   return url.href;
 }
 

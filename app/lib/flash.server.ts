@@ -50,7 +50,9 @@ export function consumeFlash(request: Request, context: WebContext): FlashMessag
   const stored = readFlowCookie<unknown>(request, context, FLASH);
   const hadCookie = stored !== null || (request.headers.get("cookie") ?? "").includes(`${FLASH}=`);
   const messages = Array.isArray(stored)
-    ? stored.filter(isFlashMessage).map((entry) => ({ key: entry.key, type: normaliseToastType(entry.type), message: entry.message }))
+    ? stored
+        .filter(isFlashMessage)
+        .map((entry) => ({ key: entry.key, type: normaliseToastType(entry.type), message: entry.message }))
     : [];
   context.pendingValues.delete(FLASH_NAME_KEY);
   if (hadCookie) writeFlowCookie(context, FLASH, null, 0);

@@ -92,7 +92,11 @@ export const legacyLinks = {
 };
 
 const LEGACY_EXACT = new Set<string>([...LEGACY_COMPANY_PATHS, ...LEGACY_STUDY_PATHS, "/viewMitigation"]);
-const LEGACY_PATTERNS = [/^\/patients\/study\/[^/]+$/, /^\/patients\/study\/[^/]+\/patient\/[^/]+$/, /^\/tickets\/[^/]+$/];
+const LEGACY_PATTERNS = [
+  /^\/patients\/study\/[^/]+$/,
+  /^\/patients\/study\/[^/]+\/patient\/[^/]+$/,
+  /^\/tickets\/[^/]+$/,
+];
 
 /** The path part of a same-origin href ("/db?studyName=X#top" → "/db"). */
 function pathOf(href: string): string {
@@ -163,7 +167,8 @@ export const appLinks = {
 export const PRODUCT_PAGES: ReadonlySet<string> = new Set<string>([]);
 
 /** Where an entry leads: an address, or why it cannot lead anywhere in this deployment. */
-export type Destination = { href: string; unavailable?: undefined } | { href?: undefined; unavailable: "classic" | "notYet" };
+export type Destination =
+  { href: string; unavailable?: undefined } | { href?: undefined; unavailable: "classic" | "notYet" };
 
 /**
  * The one decision of where a link goes (issue 9: no dead ends): the product's own page when it exists, else the

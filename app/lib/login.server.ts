@@ -13,7 +13,11 @@ export function finishSignIn(context: WebContext, tokens: TokenResponse, continu
 }
 
 /** Single sign-on needed: the SAML login route (or, beyond the spec, the OIDC one) with e-mail and continue target. */
-export function singleSignOnRedirect(failure: ApiFailure, email: string, continueUrl: string | undefined): Response | null {
+export function singleSignOnRedirect(
+  failure: ApiFailure,
+  email: string,
+  continueUrl: string | undefined,
+): Response | null {
   const route =
     failure.code === LoginResult.SamlAuthenticationNeeded
       ? "/ng/saml/login"
@@ -25,4 +29,3 @@ export function singleSignOnRedirect(failure: ApiFailure, email: string, continu
   if (continueUrl) query.set("continue", safeLocalPath(continueUrl));
   return redirect(`${route}?${query}`);
 }
-

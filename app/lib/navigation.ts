@@ -133,7 +133,13 @@ function spec(ctx: NavContext) {
   const study = ctx.study ?? null;
   const s = study ? studyAddresses(ctx.companyId, study.studyName) : null;
   const name = study?.studyName ?? "";
-  const item = (id: string, href: string, gate: Gate, newTab?: boolean): Entry => ({ id, label: id, href, gate, ...(newTab ? { newTab } : {}) });
+  const item = (id: string, href: string, gate: Gate, newTab?: boolean): Entry => ({
+    id,
+    label: id,
+    href,
+    gate,
+    ...(newTab ? { newTab } : {}),
+  });
   // A classic page, or a page of this product, by the one rule of app/lib/links.ts `destination`.
   const linkTo = (id: string, target: Parameters<typeof destination>[0], gate: Gate): Entry => {
     const to: Destination = destination(target, ctx.legacyBaseUrl);
@@ -163,10 +169,15 @@ function spec(ctx: NavContext) {
           id: "riskManagement",
           label: "riskManagement",
           items: [
-            page("protocolAnalysis", "protocolAnalysisTool", appLinks.studyPage(ctx.companyId, name, "protocolAnalysisTool"), {
-              any: s.protocolAnalysis,
-              when: ctx.protocolAnalysisEnabled,
-            }),
+            page(
+              "protocolAnalysis",
+              "protocolAnalysisTool",
+              appLinks.studyPage(ctx.companyId, name, "protocolAnalysisTool"),
+              {
+                any: s.protocolAnalysis,
+                when: ctx.protocolAnalysisEnabled,
+              },
+            ),
             legacy("ract", legacyLinks.study("/riskAssessment", name), { any: [s.ract] }),
             legacy("risks", legacyLinks.study("/riskManagement", name), { any: [s.risks] }),
             legacy("actions", legacyLinks.study("/viewMitigations", name), { any: [s.actions] }),
@@ -205,15 +216,30 @@ function spec(ctx: NavContext) {
 
   const settings: Entry[] = [
     legacy("companySettings", legacyLinks.company("/admin/configuration"), { any: [c.companySettings] }),
-    ...(s ? [legacy("studySettings", legacyLinks.study("/dataProcessingSetup", name), { any: [s.studySettings] })] : []),
+    ...(s
+      ? [legacy("studySettings", legacyLinks.study("/dataProcessingSetup", name), { any: [s.studySettings] })]
+      : []),
     legacy("companyAudit", legacyLinks.company("/companyAuditManager"), { any: [c.companyAudit] }),
     ...(s
-      ? [page("studyAudit", "audit", appLinks.studyPage(ctx.companyId, name, "audit"), { any: [s.studyAudit] }, legacyLinks.study("/auditManager", name))]
+      ? [
+          page(
+            "studyAudit",
+            "audit",
+            appLinks.studyPage(ctx.companyId, name, "audit"),
+            { any: [s.studyAudit] },
+            legacyLinks.study("/auditManager", name),
+          ),
+        ]
       : []),
-    item("studyWizard", designer ? buildHref(`${designer.replace(/\/+$/, "")}/wizard`, { companyId: ctx.companyId }) : "", {
-      any: [c.studyWizard],
-      when: designer !== null,
-    }, true),
+    item(
+      "studyWizard",
+      designer ? buildHref(`${designer.replace(/\/+$/, "")}/wizard`, { companyId: ctx.companyId }) : "",
+      {
+        any: [c.studyWizard],
+        when: designer !== null,
+      },
+      true,
+    ),
     legacy("latestLogs", legacyLinks.company("/admin/latestLogs"), { any: [c.latestLogs] }),
     legacy("createCompany", legacyLinks.company("/companyCreation"), { any: [c.createCompany] }),
   ];
@@ -233,7 +259,11 @@ function spec(ctx: NavContext) {
           item(
             "studyDesigner",
             designer
-              ? buildHref(designer, { companyId: ctx.companyId, studyName: name, internalStudyId: study.internalStudyId })
+              ? buildHref(designer, {
+                  companyId: ctx.companyId,
+                  studyName: name,
+                  internalStudyId: study.internalStudyId,
+                })
               : "",
             { any: [s.studyDesigner], when: designer !== null },
             true,
@@ -274,7 +304,8 @@ export function buildNav(ctx: NavContext, allowed: (address: string) => boolean)
   const { top, settings, help, user, version } = spec(ctx);
   const open = (gate: Gate) => gate.when !== false && (gate.any.length === 0 || gate.any.some(allowed));
   const strip = ({ gate: _gate, ...link }: Entry): NavLink => link;
-  const versionLink = destination({ legacy: legacyLinks.company("/v1/system/version/admin") }, ctx.legacyBaseUrl).href ?? null;
+  const versionLink =
+    destination({ legacy: legacyLinks.company("/v1/system/version/admin") }, ctx.legacyBaseUrl).href ?? null;
   const visible = (list: Entry[]) => list.filter((i) => open(i.gate)).map(strip);
   const topEntries: TopEntry[] = [];
   for (const entry of top) {

@@ -10,7 +10,10 @@ import { showToast, TOAST_TEXT } from "./toasts";
  */
 interface RouterLike {
   state: { location: { pathname: string; search: string; hash: string }; navigation: { state: string } };
-  navigate(to: { pathname: string; search: string; hash: string }, options: { replace: boolean; preventScrollReset: boolean }): unknown;
+  navigate(
+    to: { pathname: string; search: string; hash: string },
+    options: { replace: boolean; preventScrollReset: boolean },
+  ): unknown;
 }
 
 function routerOf(win: Window): RouterLike | undefined {
@@ -57,7 +60,13 @@ export function installNetworkFailureGuard(win: Window = window): void {
       const aborted = init?.signal?.aborted === true || (input instanceof Request && input.signal.aborted);
       // Navigations and form posts only: a fetcher's own caller reports its failure (app/lib/client-actions.ts).
       const navigating = routerOf(win)?.state.navigation.state !== "idle";
-      if (!aborted && navigating && error instanceof TypeError && url?.origin === win.location.origin && url.pathname.endsWith(".data")) {
+      if (
+        !aborted &&
+        navigating &&
+        error instanceof TypeError &&
+        url?.origin === win.location.origin &&
+        url.pathname.endsWith(".data")
+      ) {
         keepPage(win);
       }
       throw error;

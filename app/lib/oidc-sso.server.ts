@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
-import { z } from "zod";
 import { isSecureUrl, readAllCookieNames } from "@server/contracts/cookies";
 import type { OidcDiscovery } from "@server/contracts/oidc-sso";
 import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
+import { z } from "zod";
 import { getAuth, signIn } from "./auth.server";
 import { apiFor, type WebContext } from "./context.server";
 import { safeLocalPath } from "./safe-redirect";
@@ -95,10 +95,19 @@ function strategyFor(context: WebContext, idp: OidcDiscovery, extraParams: Recor
 const randomToken = () => crypto.randomBytes(32).toString("base64url");
 
 /** The failure answer: back to the sign-in page, which explains; the flow's cookies are cleared. */
-function failed(request: Request, context: WebContext, reason: string, details: Record<string, unknown> = {}, continueUrl?: string): Response {
+function failed(
+  request: Request,
+  context: WebContext,
+  reason: string,
+  details: Record<string, unknown> = {},
+  continueUrl?: string,
+): Response {
   context.logger.warn({ ...details, reason }, "OIDC single sign-on failed");
   clearFlowCookies(request, context);
-  const target = continueUrl && continueUrl !== "/ng/" ? `${SSO_FAILED_PATH}&continue=${encodeURIComponent(continueUrl)}` : SSO_FAILED_PATH;
+  const target =
+    continueUrl && continueUrl !== "/ng/"
+      ? `${SSO_FAILED_PATH}&continue=${encodeURIComponent(continueUrl)}`
+      : SSO_FAILED_PATH;
   return redirect(target);
 }
 
@@ -159,12 +168,19 @@ export async function finishOidcSignIn(request: Request, context: WebContext): P
   const { continueUrl } = flow;
   if (url.searchParams.get("state") !== flow.state) return failed(request, context, "state mismatch", {}, continueUrl);
   const idpError = url.searchParams.get("error");
-  if (idpError) return failed(request, context, "the IdP answered an error", { error: idpError.slice(0, 100) }, continueUrl);
+  if (idpError)
+    return failed(request, context, "the IdP answered an error", { error: idpError.slice(0, 100) }, continueUrl);
 
   const api = apiFor(context);
   const discovery = await api.sso.oidcDiscover(flow.email);
   if (!discovery.ok || discovery.data.companyId !== flow.companyId) {
-    return failed(request, context, "discovery", { code: discovery.ok ? "other company" : discovery.error.code }, continueUrl);
+    return failed(
+      request,
+      context,
+      "discovery",
+      { code: discovery.ok ? "other company" : discovery.error.code },
+      continueUrl,
+    );
   }
   // RFC 9207 (mix-up defence): an IdP that names itself must be the one this sign-in was sent to.
   const iss = url.searchParams.get("iss");

@@ -82,7 +82,11 @@ export function readPaging(
 ): PageState {
   const params = typeof search === "string" ? new URLSearchParams(search) : search;
   const pageSize = parsePageSize(params.get(pageSizeParam(id)), options.allowedSizes);
-  const page = parsePage(params.get(pageParam(id)), { totalCount: options.totalCount, pageSize, current: options.current });
+  const page = parsePage(params.get(pageParam(id)), {
+    totalCount: options.totalCount,
+    pageSize,
+    current: options.current,
+  });
   return { page, pageSize };
 }
 
@@ -102,7 +106,11 @@ export function pageWindow(page: number, last: number, eachSide: number = PAGES_
 }
 
 /** The items shown: X–Y out of N (000 §9). With no items, 0–0 out of 0. */
-export function itemRange(page: number, pageSize: number, totalCount: number): { from: number; to: number; total: number } {
+export function itemRange(
+  page: number,
+  pageSize: number,
+  totalCount: number,
+): { from: number; to: number; total: number } {
   const total = Math.max(0, Math.floor(totalCount) || 0);
   if (total === 0) return { from: 0, to: 0, total: 0 };
   const current = clampPage(page, total, pageSize);

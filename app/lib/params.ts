@@ -6,6 +6,7 @@ import { data, type Params } from "@remix-run/react";
  * control characters.
  */
 const COMPANY_ID = /^[0-9a-f]{24}$/i;
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const STUDY_NAME = /^[^/\\\u0000-\u001f\u007f]{1,128}$/;
 
 function param(params: Params, name: string, pattern: RegExp): string {

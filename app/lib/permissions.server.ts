@@ -82,7 +82,9 @@ export function permissionBatch(context: Pick<WebContext, "memo">, api?: ApiClie
         for (const waiter of failed) waiter.reject(error);
         return;
       }
-      const answers = new Map(result.data.permissionCheckResults.map((entry) => [entry.request.url, entry.result === "Allow"]));
+      const answers = new Map(
+        result.data.permissionCheckResults.map((entry) => [entry.request.url, entry.result === "Allow"]),
+      );
       for (const address of addresses) s.known.set(address, answers.get(address) === true);
       settle();
     })()

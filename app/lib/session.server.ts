@@ -64,14 +64,16 @@ function writeSealed(context: WebContext, base: string, value: unknown, maxAgeSe
   queue(context, name, serializeCookie(name, sealed, maxAgeSeconds, security(context)));
 }
 
-export const readAuthSession = (request: Request, context: WebContext) => readSealed<AuthSession>(request, context, AUTH);
+export const readAuthSession = (request: Request, context: WebContext) =>
+  readSealed<AuthSession>(request, context, AUTH);
 
 export function writeAuthSession(context: WebContext, session: AuthSession | null, refreshExpiresAt?: number): void {
   const maxAge = refreshExpiresAt ? (refreshExpiresAt - Date.now()) / 1000 : MAX_AUTH_AGE_SECONDS;
   writeSealed(context, AUTH, session, Math.min(maxAge, MAX_AUTH_AGE_SECONDS));
 }
 
-export const readLoginProcess = (request: Request, context: WebContext) => readSealed<LoginProcess>(request, context, LOGIN);
+export const readLoginProcess = (request: Request, context: WebContext) =>
+  readSealed<LoginProcess>(request, context, LOGIN);
 
 export function writeLoginProcess(context: WebContext, process: LoginProcess | null): void {
   writeSealed(context, LOGIN, process, LOGIN_MAX_AGE_SECONDS);
@@ -89,7 +91,8 @@ export const appCookieName = (context: WebContext, base: string) => cookieName(b
  * A short-lived sealed cookie of a sign-in flow (single sign-on state), under its own name and key: httpOnly,
  * SameSite=Lax, Secure and __Host- over https, like the two above.
  */
-export const readFlowCookie = <T>(request: Request, context: WebContext, base: string) => readSealed<T>(request, context, base);
+export const readFlowCookie = <T>(request: Request, context: WebContext, base: string) =>
+  readSealed<T>(request, context, base);
 
 export function writeFlowCookie(context: WebContext, base: string, value: unknown, maxAgeSeconds: number): void {
   writeSealed(context, base, value, maxAgeSeconds);

@@ -12,7 +12,10 @@ export function useSettings(): Settings | null {
 }
 
 /** The page title: the product title, then " - " and the page name when there is one (000 §2.6). */
-export function pageTitle(settings: Pick<Settings, "productNameHtmlTitle"> | null | undefined, pageName?: string | null): string {
+export function pageTitle(
+  settings: Pick<Settings, "productNameHtmlTitle"> | null | undefined,
+  pageName?: string | null,
+): string {
   const product = settings?.productNameHtmlTitle ?? "RBQM Studio";
   return pageName ? `${product} - ${pageName}` : product;
 }
@@ -31,8 +34,7 @@ export function settingsFromMatches(matches: readonly MatchWithData[]): Settings
  */
 export function errorPageTitle(matches: readonly MatchWithData[], error: unknown): string {
   const layout = matches.find((match) => match.id === NG_LAYOUT_ROUTE_ID)?.data as
-    | { settings: Settings | null; errorTitles?: Record<string, string> }
-    | undefined;
+    { settings: Settings | null; errorTitles?: Record<string, string> } | undefined;
   const status = isRouteErrorResponse(error) ? String(error.status) : "other";
   const name = layout?.errorTitles?.[status] ?? layout?.errorTitles?.other;
   return pageTitle(layout?.settings, name);
@@ -40,5 +42,11 @@ export function errorPageTitle(matches: readonly MatchWithData[], error: unknown
 
 /** A route's meta: its page title, or the error page's when its loader failed. */
 export function pageMeta(args: { matches: readonly MatchWithData[]; error?: unknown }, pageName?: string | null) {
-  return [{ title: args.error ? errorPageTitle(args.matches, args.error) : pageTitle(settingsFromMatches(args.matches), pageName) }];
+  return [
+    {
+      title: args.error
+        ? errorPageTitle(args.matches, args.error)
+        : pageTitle(settingsFromMatches(args.matches), pageName),
+    },
+  ];
 }

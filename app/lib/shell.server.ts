@@ -5,7 +5,15 @@ import type { StudyListItem } from "@server/contracts/studies";
 import type { ApiClient } from "./api/client.server";
 import { getAuth, requireUser, type SignedIn } from "./auth.server";
 import type { WebContext } from "./context.server";
-import { buildNav, companyAddresses, navAddresses, studyAddresses, studyEntryAddresses, studyEntryHref, type NavContext } from "./navigation";
+import {
+  buildNav,
+  companyAddresses,
+  navAddresses,
+  studyAddresses,
+  studyEntryAddresses,
+  studyEntryHref,
+  type NavContext,
+} from "./navigation";
 import { permissionBatch, requirePermission, type PermissionBatch } from "./permissions.server";
 import type { CompanyShell, StudyMenuEntry, StudyShell } from "./shell";
 
@@ -58,7 +66,12 @@ function companyInfo(context: WebContext, api: ApiClient, companyId: string) {
   return once(context, `shell:company:${companyId}`, () => api.companies.get(companyId));
 }
 
-function navContext(companyId: string, company: CompanyInfo | null, settings: Settings, study?: NavContext["study"]): NavContext {
+function navContext(
+  companyId: string,
+  company: CompanyInfo | null,
+  settings: Settings,
+  study?: NavContext["study"],
+): NavContext {
   return {
     companyId,
     study: study ?? null,
@@ -105,7 +118,9 @@ export async function loadCompanyShell(
   const studies = studyList.ok ? studyList.data.items : [];
   const entries = await batch.check(studies.flatMap((study) => studyEntryAddresses(companyId, study.studyName)));
   // Not gated (a page every signed-in user may see), a company the user may not read still frames the page.
-  const info = company.ok ? company.data : { id: companyId, displayName: "", isProtocolAnalysisToolAEnabled: false, usesSingleSignOn: false };
+  const info = company.ok
+    ? company.data
+    : { id: companyId, displayName: "", isProtocolAnalysisToolAEnabled: false, usesSingleSignOn: false };
   return {
     company: info,
     nav: buildNav(navContext(companyId, info, settings), (address) => allowed.get(address) === true),
@@ -120,7 +135,12 @@ export async function loadCompanyShell(
 }
 
 /** The study level: the study's basic call gates the page; a study that does not exist is a 404. */
-export async function loadStudyShell(request: Request, context: WebContext, companyId: string, studyName: string): Promise<StudyShell> {
+export async function loadStudyShell(
+  request: Request,
+  context: WebContext,
+  companyId: string,
+  studyName: string,
+): Promise<StudyShell> {
   const { api, batch } = await signedInWithBatch(request, context);
   const addresses = studyAddresses(companyId, studyName);
   const [allowed, settings, company, study, notifications] = await Promise.all([
@@ -136,18 +156,27 @@ export async function loadStudyShell(request: Request, context: WebContext, comp
     throw new Error(`Study unavailable: ${study.error.code}`);
   }
   const nav = buildNav(
-    navContext(companyId, company.ok ? company.data : null, settings, { studyName, internalStudyId: study.data.internalStudyId }),
+    navContext(companyId, company.ok ? company.data : null, settings, {
+      studyName,
+      internalStudyId: study.data.internalStudyId,
+    }),
     (a) => allowed.get(a) === true,
   );
   return { study: study.data, nav, notificationCount: notifications.ok ? notifications.data.totalRecords : 0 };
 }
 
 /** The study dropdown's list, loaded when the menu opens (000 §2.6): visible studies and where each entry leads. */
-export async function loadStudyMenu(request: Request, context: WebContext, companyId: string): Promise<StudyMenuEntry[]> {
+export async function loadStudyMenu(
+  request: Request,
+  context: WebContext,
+  companyId: string,
+): Promise<StudyMenuEntry[]> {
   const { api, batch } = await signedInWithBatch(request, context);
   const [list, settings] = await Promise.all([api.studies.list(companyId), userSettings(context, api)]);
   if (!list.ok) return [];
-  const allowed = await batch.check(list.data.items.flatMap((study) => studyEntryAddresses(companyId, study.studyName)));
+  const allowed = await batch.check(
+    list.data.items.flatMap((study) => studyEntryAddresses(companyId, study.studyName)),
+  );
   return menuEntries(companyId, list.data.items, (a) => allowed.get(a) === true, settings.legacyBaseUrl);
 }
 

@@ -34,7 +34,6 @@ export interface StudyShell {
   notificationCount: number;
 }
 
-
 /** The header's props for a page of the company shell, at study level when a study is current. */
 export function shellHeader(shell: CompanyShell, study?: StudyShell | null) {
   return {

@@ -4,7 +4,9 @@ import type { TFunction } from "./translate";
 
 /** The pause a throttled answer asks for, in seconds (additionalData.retryAfterSeconds; a minute when absent). */
 export function retryAfterSeconds(failure: ApiFailure): number {
-  const seconds = Number((failure.additionalData as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds ?? 60);
+  const seconds = Number(
+    (failure.additionalData as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds ?? 60,
+  );
   return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60;
 }
 

@@ -27,7 +27,9 @@ export const TOAST_TIMEOUT_MS = 5000;
 
 /** 000 §4.5: an unknown or missing type is treated as information. */
 export function normaliseToastType(type: unknown): ToastType {
-  return typeof type === "string" && (TOAST_TYPES as readonly string[]).includes(type) ? (type as ToastType) : "information";
+  return typeof type === "string" && (TOAST_TYPES as readonly string[]).includes(type)
+    ? (type as ToastType)
+    : "information";
 }
 
 /** What a caller asks to show: a message text, or a key of the locale file (translated by the toast area). */

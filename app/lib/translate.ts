@@ -38,7 +38,8 @@ export function createTranslator(messages: Messages): TFunction {
       text = lookup(messages, key);
       cache.set(key, text);
     }
-    if (text === undefined) return options?.defaultValue !== undefined ? interpolate(options.defaultValue, options) : key;
+    if (text === undefined)
+      return options?.defaultValue !== undefined ? interpolate(options.defaultValue, options) : key;
     return interpolate(text, options);
   };
 }

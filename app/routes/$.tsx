@@ -1,9 +1,9 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n-react";
 import { ErrorView } from "~/components/ErrorView";
 import { apiFor } from "~/lib/context.server";
 import { legacyRedirectTarget } from "~/lib/external-links";
+import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { isLegacyPath } from "~/lib/links";
 import { pageTitle } from "~/lib/settings";
@@ -30,10 +30,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   if (isLegacyPath(pathname)) {
     const legacyBaseUrl = settings.ok ? settings.data.legacyBaseUrl : null;
-    if (legacyBaseUrl) return redirect(legacyRedirectTarget(legacyBaseUrl, `${pathname}${query ? `?${query}` : ""}`), 302);
-    return data({ kind: "legacy" as const, pageName: t("links.legacy.pageName"), supportEmail, productTitle }, { status: 404 });
+    if (legacyBaseUrl)
+      return redirect(legacyRedirectTarget(legacyBaseUrl, `${pathname}${query ? `?${query}` : ""}`), 302);
+    return data(
+      { kind: "legacy" as const, pageName: t("links.legacy.pageName"), supportEmail, productTitle },
+      { status: 404 },
+    );
   }
-  return data({ kind: "notFound" as const, pageName: t("notFound.pageName"), supportEmail, productTitle }, { status: 404 });
+  return data(
+    { kind: "notFound" as const, pageName: t("notFound.pageName"), supportEmail, productTitle },
+    { status: 404 },
+  );
 }
 
 export default function OutsideNg() {
@@ -49,9 +56,21 @@ export default function OutsideNg() {
       />
     );
   }
-  return <ErrorView title={t("notFound.title")} message={t("notFound.message")} homeLabel={t("notFound.home")} supportEmail={supportEmail} />;
+  return (
+    <ErrorView
+      title={t("notFound.title")}
+      message={t("notFound.message")}
+      homeLabel={t("notFound.home")}
+      supportEmail={supportEmail}
+    />
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
-  { title: pageTitle(loaderData?.productTitle ? { productNameHtmlTitle: loaderData.productTitle } : null, loaderData?.pageName) },
+  {
+    title: pageTitle(
+      loaderData?.productTitle ? { productNameHtmlTitle: loaderData.productTitle } : null,
+      loaderData?.pageName,
+    ),
+  },
 ];

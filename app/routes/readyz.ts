@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { INTERNAL_API_ORIGIN } from "~/lib/api/transport.server";
 import { NO_STORE } from "@server/contracts/headers";
+import { INTERNAL_API_ORIGIN } from "~/lib/api/transport.server";
 
 /** /readyz: the API and its database answer (readiness). */
 export const loader = ({ context }: LoaderFunctionArgs) =>

@@ -1,6 +1,6 @@
-import { bench, describe } from "vitest";
 import { isAllowed, type Grant } from "@server/permissions/engine";
 import { READ_ONLY_PATTERNS, DEMO } from "@server/seed/demo";
+import { bench, describe } from "vitest";
 import { startTestApi, type TestApi } from "../support/service";
 
 /**

@@ -28,10 +28,17 @@ async function signIn(page: Page, email: string, javaScriptEnabled: boolean, pas
 const codeFrom = (text: string) => /\b(\d{8})\b/.exec(text)?.[1] ?? "";
 
 test.describe("sign-in", () => {
-  test("e-mail → password → the continue address; signed in, the login page goes on to /", async ({ page, context, javaScriptEnabled }) => {
+  test("e-mail → password → the continue address; signed in, the login page goes on to /", async ({
+    page,
+    context,
+    javaScriptEnabled,
+  }) => {
     await page.goto(`/ng/login?continue=${encodeURIComponent("/ng/error?errorMessage=welcome")}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("sign in");
-    await expect(page.getByRole("textbox", { name: "Enter your email" })).toHaveAttribute("placeholder", "enter your email");
+    await expect(page.getByRole("textbox", { name: "Enter your email" })).toHaveAttribute(
+      "placeholder",
+      "enter your email",
+    );
     await expectAccessible(page);
     await enterEmail(page, `  ${account("user")} `, javaScriptEnabled);
     await expect(page.getByText(`login as ${account("user")}`)).toBeVisible();
@@ -59,7 +66,10 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/ng\/login$/);
   });
 
-  test("a wrong password shows the reasons; 'Sign in as another user' starts again", async ({ page, javaScriptEnabled }) => {
+  test("a wrong password shows the reasons; 'Sign in as another user' starts again", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/ng/login");
     await enterEmail(page, account("user"), javaScriptEnabled);
     await enterPassword(page, "not-the-password", javaScriptEnabled);
@@ -75,7 +85,14 @@ test.describe("sign-in", () => {
   });
 
   test("continue is kept only as a same-origin path, on the page and in a forged post", async ({ page, request }) => {
-    for (const bad of ["//evil.example/x", "/\\evil.example", "javascript:alert(1)", "%2F%2Fevil.example", "/ng/%0d%0aSet-Cookie:x=1", "https://evil.example/"]) {
+    for (const bad of [
+      "//evil.example/x",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "%2F%2Fevil.example",
+      "/ng/%0d%0aSet-Cookie:x=1",
+      "https://evil.example/",
+    ]) {
       await page.goto(`/ng/login?continue=${encodeURIComponent(bad)}`);
       await expect(page.locator('input[name="continue"]')).toHaveValue("/ng/");
     }
@@ -142,7 +159,10 @@ test.describe("sign-in", () => {
     await expect(page.getByTestId("signed-in-user")).toHaveText(`E2E mfa ${project()}`);
   });
 
-  test("forgot password → e-mailed link → set a new password → sign in with it", async ({ page, javaScriptEnabled }) => {
+  test("forgot password → e-mailed link → set a new password → sign in with it", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/ng/login");
     await enterEmail(page, account("reset"), javaScriptEnabled);
     await page.getByRole("link", { name: "Forgot your password?" }).click();
@@ -194,7 +214,11 @@ test.describe("sign-in", () => {
     );
   });
 
-  test("an expired access token is refreshed without the user noticing", async ({ page, context, javaScriptEnabled }) => {
+  test("an expired access token is refreshed without the user noticing", async ({
+    page,
+    context,
+    javaScriptEnabled,
+  }) => {
     test.setTimeout(60_000);
     await signIn(page, account("refresh"), javaScriptEnabled);
     const before = (await context.cookies()).find((c) => c.name === "rbqm_auth")!.value;

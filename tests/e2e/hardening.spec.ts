@@ -26,8 +26,12 @@ function formRoutes(): string[] {
   for (const route of Object.values(routes)) {
     if (!route.hasAction) continue;
     const parts: string[] = [];
-    for (let r: (typeof routes)[string] | undefined = route; r; r = r.parentId ? routes[r.parentId] : undefined) if (r.path) parts.unshift(r.path);
-    const address = `/${parts.join("/")}`.replace(/\/+/g, "/").replace(":companyId", COMPANY).replace(":studyName", STUDY);
+    for (let r: (typeof routes)[string] | undefined = route; r; r = r.parentId ? routes[r.parentId] : undefined)
+      if (r.path) parts.unshift(r.path);
+    const address = `/${parts.join("/")}`
+      .replace(/\/+/g, "/")
+      .replace(":companyId", COMPANY)
+      .replace(":studyName", STUDY);
     if (!address.startsWith("/ng")) continue;
     addresses.push(route.index ? `${address}?index` : address);
   }
@@ -70,12 +74,18 @@ test.describe("every web form", () => {
     }
   });
 
-  test("a post without Origin or Referer is refused with a page that says why; one from elsewhere too", async ({ request }) => {
+  test("a post without Origin or Referer is refused with a page that says why; one from elsewhere too", async ({
+    request,
+  }) => {
     for (const address of formRoutes()) {
       const bare = await request.post(address, { form: { intent: "logout" }, maxRedirects: 0 });
       expect(bare.status(), address).toBe(403);
       expect(await bare.text(), address).toContain("Your browser did not say where this form came from");
-      const foreign = await request.post(address, { form: { intent: "logout" }, headers: { origin: "https://evil.example" }, maxRedirects: 0 });
+      const foreign = await request.post(address, {
+        form: { intent: "logout" },
+        headers: { origin: "https://evil.example" },
+        maxRedirects: 0,
+      });
       expect(foreign.status(), address).toBe(403);
       expect(await foreign.text(), address).toContain("This one came from https://evil.example");
     }
@@ -126,7 +136,12 @@ test.describe("addresses and origins", () => {
 test.describe("pages after the session", () => {
   test("every signed-in document and data answer is no-store, nosniff and not framable", async ({ page }) => {
     await signInAs(page, `user-${project()}@e2e.example`);
-    for (const address of [`/ng/companies/${COMPANY}`, `/ng/companies/${COMPANY}/studies/${STUDY}`, "/ng/testHeader", "/ng/error?errorMessage=x"]) {
+    for (const address of [
+      `/ng/companies/${COMPANY}`,
+      `/ng/companies/${COMPANY}/studies/${STUDY}`,
+      "/ng/testHeader",
+      "/ng/error?errorMessage=x",
+    ]) {
       for (const target of [address, address.replace(/(\?|$)/, ".data$1")]) {
         const response = await page.request.get(target);
         expect(response.status(), target).toBe(200);
@@ -149,7 +164,10 @@ test.describe("pages after the session", () => {
     await expect(page.getByText(`E2E user ${project()}`)).toHaveCount(0);
   });
 
-  test("a session ended elsewhere (a password reset) sends the next page to sign-in, on every page", async ({ page, browser }) => {
+  test("a session ended elsewhere (a password reset) sends the next page to sign-in, on every page", async ({
+    page,
+    browser,
+  }) => {
     const email = `revoked-${project()}@e2e.example`;
     await signInAs(page, email);
     await page.goto("/ng/testHeader");
@@ -158,7 +176,10 @@ test.describe("pages after the session", () => {
     const other = await browser.newContext();
     try {
       const since = Date.now();
-      const reset = await other.request.post("/ng/forgotPassword", { form: { intent: "reset", email }, headers: sameOriginHeaders() });
+      const reset = await other.request.post("/ng/forgotPassword", {
+        form: { intent: "reset", email },
+        headers: sameOriginHeaders(),
+      });
       expect(reset.status()).toBeLessThan(400);
       const mail = await waitForMail(email, since);
       const link = /https?:\/\/\S+\/ng\/setNewPassword\?\S+/.exec(mail.text)![0];
@@ -187,7 +208,9 @@ test.describe("pages after the session", () => {
 test.describe("signed out, denied", () => {
   test("an unknown or deep /ng/ address, signed out, asks for sign-in and comes back", async ({ page }) => {
     await page.goto("/ng/companies/6560de000000000000000001/studies/DEMO001/somewhere/deep?x=1");
-    await expect(page).toHaveURL(/\/ng\/login\?continue=%2Fng%2Fcompanies%2F6560de000000000000000001%2Fstudies%2FDEMO001%2Fsomewhere%2Fdeep%3Fx%3D1$/);
+    await expect(page).toHaveURL(
+      /\/ng\/login\?continue=%2Fng%2Fcompanies%2F6560de000000000000000001%2Fstudies%2FDEMO001%2Fsomewhere%2Fdeep%3Fx%3D1$/,
+    );
     await page.goto("/ng/no-such-page");
     await expect(page).toHaveURL(/\/ng\/login\?continue=%2Fng%2Fno-such-page$/);
   });
@@ -220,7 +243,10 @@ test.describe("signed out, denied", () => {
 });
 
 test.describe("single sign-on from the plain login page (no continue address)", () => {
-  test("SAML: /ng/login → the identity provider → signed in on the company's home", async ({ page, javaScriptEnabled }) => {
+  test("SAML: /ng/login → the identity provider → signed in on the company's home", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/ng/login");
     await waitForHydration(page, javaScriptEnabled);
     await page.getByRole("textbox", { name: "Enter your email" }).fill("sso@northwind.example");
@@ -231,7 +257,10 @@ test.describe("single sign-on from the plain login page (no continue address)", 
     await expect(page.getByText("Sol Single-Sign-On").first()).toBeAttached();
   });
 
-  test("OIDC: /ng/login → the identity provider → signed in on the company's home", async ({ page, javaScriptEnabled }) => {
+  test("OIDC: /ng/login → the identity provider → signed in on the company's home", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/ng/login");
     await waitForHydration(page, javaScriptEnabled);
     await page.getByRole("textbox", { name: "Enter your email" }).fill("sso@contoso.example");

@@ -4,7 +4,11 @@ import { expect, signInAs, test, waitForHydration } from "./support";
  * Issue 9: a network failure during a navigation keeps the page and shows the network toast of 000 §8, instead of the
  * crash screen. Scripts only (see playwright.config.ts): without them the browser itself shows that it is offline.
  */
-test("a network failure during a navigation keeps the page and shows the network toast", async ({ page, context, javaScriptEnabled }) => {
+test("a network failure during a navigation keeps the page and shows the network toast", async ({
+  page,
+  context,
+  javaScriptEnabled,
+}) => {
   await signInAs(page, `user-${test.info().project.name}@e2e.example`);
   await page.goto("/ng/companies/6560de000000000000000001");
   await waitForHydration(page, javaScriptEnabled);
@@ -12,7 +16,9 @@ test("a network failure during a navigation keeps the page and shows the network
   await context.setOffline(true);
   await page.getByRole("link", { name: "Open the study overview: DEMO-002" }).click();
   // One toast for the one failed navigation (its data and its code both failed to load).
-  await expect(page.getByText("There was an error while sending a request to the server. Please reload the page and try again.")).toHaveCount(1);
+  await expect(
+    page.getByText("There was an error while sending a request to the server. Please reload the page and try again."),
+  ).toHaveCount(1);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading!);
   await expect(page.getByText("Umm... That wasn't supposed to happen")).toHaveCount(0);
   await context.setOffline(false);

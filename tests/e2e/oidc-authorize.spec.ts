@@ -52,7 +52,10 @@ function authorizeUrl(overrides: Record<string, string | undefined> = {}, base =
 }
 
 test.describe("authorization endpoint /ng/oidc/login", () => {
-  test("a signed-out user signs in first, then goes back to the client with a code it redeems", async ({ page, javaScriptEnabled }) => {
+  test("a signed-out user signs in first, then goes back to the client with a code it redeems", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto(`${PEER}/start?login_hint=${encodeURIComponent(account())}`);
     await expect(page).toHaveURL(/\/ng\/login\?/);
     const url = new URL(page.url());
@@ -74,7 +77,9 @@ test.describe("authorization endpoint /ng/oidc/login", () => {
     expect(back.get("iss")).toBe(ORIGIN);
     expect(back.get("code")).toMatch(/^[A-Za-z0-9_-]{43}$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Signed in");
-    await expect(page.getByText(new RegExp(`^Signed in as ${accountName()} \\(e2e\\w+\\) for ${E2E_CLIENT_ID}$`))).toBeVisible();
+    await expect(
+      page.getByText(new RegExp(`^Signed in as ${accountName()} \\(e2e\\w+\\) for ${E2E_CLIENT_ID}$`)),
+    ).toBeVisible();
   });
 
   test("a signed-in user goes straight back to the client", async ({ page, javaScriptEnabled }) => {
@@ -89,7 +94,10 @@ test.describe("authorization endpoint /ng/oidc/login", () => {
     expect(visited).toEqual(["/start", "/ng/oidc/login", "/callback"]);
   });
 
-  test("refuses an unregistered redirect_uri on its own page, without going there", async ({ page, javaScriptEnabled }) => {
+  test("refuses an unregistered redirect_uri on its own page, without going there", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await signIn(page, javaScriptEnabled);
     const visited: string[] = [];
     page.on("request", (r) => visited.push(r.url()));
@@ -100,7 +108,9 @@ test.describe("authorization endpoint /ng/oidc/login", () => {
     expect(page.url()).toBe(`${ORIGIN}${address}`);
     await expect(page).toHaveTitle("RBQM Studio - Sign-in request");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("This sign-in request cannot be completed");
-    await expect(page.getByRole("alert")).toHaveText("The application asked to return to an address that is not registered.");
+    await expect(page.getByRole("alert")).toHaveText(
+      "The application asked to return to an address that is not registered.",
+    );
     await expect(page.getByRole("link", { name: "Go to the start page" })).toHaveAttribute("href", "/ng/");
     expect(visited.map((url) => new URL(url).origin).filter((origin) => origin !== ORIGIN)).toEqual([]);
     await expectAccessible(page);
@@ -109,7 +119,9 @@ test.describe("authorization endpoint /ng/oidc/login", () => {
   test("refuses a redirect_uri that differs only by a trailing slash", async ({ page }) => {
     const response = await page.goto(authorizeUrl({ redirect_uri: `${CALLBACK}/` }));
     expect(response?.status()).toBe(400);
-    await expect(page.getByRole("alert")).toHaveText("The application asked to return to an address that is not registered.");
+    await expect(page.getByRole("alert")).toHaveText(
+      "The application asked to return to an address that is not registered.",
+    );
   });
 
   for (const [name, overrides] of [
@@ -145,7 +157,9 @@ test.describe("authorization endpoint /ng/oidc/login", () => {
   });
 
   test("/ng/oidc/login/resume continues the same request at /ng/oidc/login", async ({ page }) => {
-    const response = await page.goto(authorizeUrl({ redirect_uri: "https://evil.example/callback" }, "/ng/oidc/login/resume"));
+    const response = await page.goto(
+      authorizeUrl({ redirect_uri: "https://evil.example/callback" }, "/ng/oidc/login/resume"),
+    );
     expect(response?.status()).toBe(400);
     expect(page.url()).toBe(`${ORIGIN}${authorizeUrl({ redirect_uri: "https://evil.example/callback" })}`);
   });
@@ -158,7 +172,11 @@ test.describe("authorization endpoint /ng/oidc/login", () => {
 });
 
 test.describe("logout /ng/oidc/logout", () => {
-  test("the product's own Log Out ends the session and lands on /ng/logoff", async ({ page, context, javaScriptEnabled }) => {
+  test("the product's own Log Out ends the session and lands on /ng/logoff", async ({
+    page,
+    context,
+    javaScriptEnabled,
+  }) => {
     await signIn(page, javaScriptEnabled);
     const before = (await context.cookies(ORIGIN)).find((c) => c.name === "rbqm_auth")!;
     await page.goto("/ng/oidc/logout");
@@ -187,7 +205,11 @@ test.describe("logout /ng/oidc/logout", () => {
     await expect(page).toHaveURL(/\/ng\/login\?continue=/);
   });
 
-  test("a client's logout ends both grants and returns to its registered address with its state", async ({ page, context, javaScriptEnabled }) => {
+  test("a client's logout ends both grants and returns to its registered address with its state", async ({
+    page,
+    context,
+    javaScriptEnabled,
+  }) => {
     await signIn(page, javaScriptEnabled);
     const web = (await context.cookies(ORIGIN)).find((c) => c.name === "rbqm_auth")!;
     await page.goto(`${PEER}/start`);

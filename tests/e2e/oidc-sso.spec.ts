@@ -56,20 +56,30 @@ test.describe("OIDC single sign-on", () => {
     await expect(page.getByTestId("signed-in-user")).toHaveText(CORA.name);
   });
 
-  test("someone the IdP knows and the product does not comes back to sign-in with a message", async ({ page, context }) => {
+  test("someone the IdP knows and the product does not comes back to sign-in with a message", async ({
+    page,
+    context,
+  }) => {
     await page.goto(`/ng/sso/oidc?email=${encodeURIComponent(STRANGER)}`);
     await signInAtIdp(page, STRANGER);
     await expect(page).toHaveURL(`${origin()}/ng/login?error=sso`);
-    await expect(page.getByRole("alert")).toHaveText("Single sign-on did not succeed. Please try again, or contact your administrator.");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Single sign-on did not succeed. Please try again, or contact your administrator.",
+    );
     expect((await context.cookies()).some((c) => c.name === "rbqm_auth")).toBe(false);
     expect(await flowCookies(context)).toEqual([]);
     await expectAccessible(page);
   });
 
-  test("a callback the browser did not start, and an address without OIDC, come back to sign-in", async ({ page, context }) => {
+  test("a callback the browser did not start, and an address without OIDC, come back to sign-in", async ({
+    page,
+    context,
+  }) => {
     await page.goto("/ng/sso/oidc/callback?code=forged&state=forged");
     await expect(page).toHaveURL(`${origin()}/ng/login?error=sso`);
-    await page.goto(`/ng/sso/oidc?email=${encodeURIComponent("admin@demo-pharma.example")}&continue=${encodeURIComponent("//evil.example/")}`);
+    await page.goto(
+      `/ng/sso/oidc?email=${encodeURIComponent("admin@demo-pharma.example")}&continue=${encodeURIComponent("//evil.example/")}`,
+    );
     await expect(page).toHaveURL(`${origin()}/ng/login?error=sso`);
     expect((await context.cookies()).some((c) => c.name === "rbqm_auth")).toBe(false);
   });

@@ -27,7 +27,11 @@ async function signInAtIdp(page: Page, start: string): Promise<string> {
 }
 
 test.describe("SAML single sign-on", () => {
-  test("from the login page: the e-mail leads to the identity provider and back, signed in", async ({ page, context, javaScriptEnabled }) => {
+  test("from the login page: the e-mail leads to the identity provider and back, signed in", async ({
+    page,
+    context,
+    javaScriptEnabled,
+  }) => {
     await page.goto(`/ng/login?continue=${encodeURIComponent("/ng/error?errorMessage=welcome")}`);
     await waitForHydration(page, javaScriptEnabled);
     await expectAccessible(page);
@@ -48,7 +52,11 @@ test.describe("SAML single sign-on", () => {
     await expect(page.getByTestId("signed-in-user")).toHaveText("Sol Single-Sign-On");
   });
 
-  test("/ng/saml/login signs a Northwind user in and lands on the start page", async ({ page, context, javaScriptEnabled }) => {
+  test("/ng/saml/login signs a Northwind user in and lands on the start page", async ({
+    page,
+    context,
+    javaScriptEnabled,
+  }) => {
     const handoff = await signInAtIdp(page, `/ng/saml/login?email=${encodeURIComponent(SSO_EMAIL)}&continue=/ng/`);
     expect(new URL(handoff).searchParams.get("token")).toBeTruthy();
 
@@ -61,13 +69,20 @@ test.describe("SAML single sign-on", () => {
   });
 
   test("keeps a foreign continue target out: the user still lands on this site", async ({ page, context }) => {
-    await signInAtIdp(page, `/ng/saml/login?email=${encodeURIComponent(SSO_EMAIL)}&continue=${encodeURIComponent("//evil.example/x")}`);
+    await signInAtIdp(
+      page,
+      `/ng/saml/login?email=${encodeURIComponent(SSO_EMAIL)}&continue=${encodeURIComponent("//evil.example/x")}`,
+    );
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/ng\/companies\/6560de000000000000000002$/);
     expect(await authCookie(context)).toBeDefined();
     await expect(page.getByTestId("signed-in-user")).toHaveText("Sol Single-Sign-On");
   });
 
-  test("a hand-off link opened in another browser signs no one in, and is spent", async ({ page, browser, javaScriptEnabled }) => {
+  test("a hand-off link opened in another browser signs no one in, and is spent", async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }) => {
     // Hold the browser at the assertion consumer service's answer: it never follows the hand-off itself.
     let handoff = "";
     const isAcs = (url: URL) => url.pathname === "/saml/acs";
@@ -98,11 +113,17 @@ test.describe("SAML single sign-on", () => {
     expect(await authCookie(page.context())).toBeUndefined();
   });
 
-  test("an address that does not sign in through SAML goes back to sign-in with the SSO error", async ({ page, context, javaScriptEnabled }) => {
+  test("an address that does not sign in through SAML goes back to sign-in with the SSO error", async ({
+    page,
+    context,
+    javaScriptEnabled,
+  }) => {
     await page.goto(`/ng/saml/login?email=${encodeURIComponent("admin@demo-pharma.example")}&continue=/ng/`);
     await expect(page).toHaveURL(/\/ng\/login\?error=sso&email=admin%40demo-pharma\.example$/);
     await waitForHydration(page, javaScriptEnabled);
-    await expect(page.getByText("Single sign-on did not succeed. Please try again, or contact your administrator.")).toBeVisible();
+    await expect(
+      page.getByText("Single sign-on did not succeed. Please try again, or contact your administrator."),
+    ).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Enter your email" })).toHaveValue("admin@demo-pharma.example");
     expect(await authCookie(context)).toBeUndefined();
     await expectAccessible(page);

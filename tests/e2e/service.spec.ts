@@ -17,8 +17,19 @@ interface Running {
 
 function start(env: Record<string, string>): Running {
   let output = "";
-  const childEnv: NodeJS.ProcessEnv = { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: os.tmpdir(), LOG_LEVEL: "info", HOST: "127.0.0.1", ENV_FILE: "none", ...env };
-  const child: ChildProcess = spawn(process.execPath, ["build/server.js"], { env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const childEnv: NodeJS.ProcessEnv = {
+    NODE_ENV: "production",
+    PATH: process.env.PATH ?? "",
+    HOME: os.tmpdir(),
+    LOG_LEVEL: "info",
+    HOST: "127.0.0.1",
+    ENV_FILE: "none",
+    ...env,
+  };
+  const child: ChildProcess = spawn(process.execPath, ["build/server.js"], {
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code: number | null) => resolve(code)));
@@ -62,7 +73,9 @@ test.describe("the Node service", () => {
   test("refuses to open an embedded database another process is using", async () => {
     const run = start({ PORT: String(await freePort()), DATA_DIR: E2E_DATA_DIR });
     expect(await run.exited).toBe(1);
-    expect(run.output()).toMatch(/Startup failed: The embedded database in .* is in use by process \d+\. Stop it first, or set DATA_DIR/);
+    expect(run.output()).toMatch(
+      /Startup failed: The embedded database in .* is in use by process \d+\. Stop it first, or set DATA_DIR/,
+    );
   });
 
   test("starts on an empty DATA_DIR, seeds it, and shuts down cleanly on SIGTERM", async () => {
@@ -80,9 +93,18 @@ test.describe("the Node service", () => {
       run.child.kill("SIGTERM");
     }
     expect(await run.exited).toBe(0);
-    const lines = run.output().trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = run
+      .output()
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.map((l) => l.msg)).toEqual(
-      expect.arrayContaining(["database ready", "demo data seeded", "shutting down: finishing open requests", "stopped"]),
+      expect.arrayContaining([
+        "database ready",
+        "demo data seeded",
+        "shutting down: finishing open requests",
+        "stopped",
+      ]),
     );
     // Every request line is structured and carries its request id.
     const requestLine = lines.find((l) => l.msg === "request" && l.path === "/api/v2/settings");
@@ -122,7 +144,9 @@ test.describe("the Node service", () => {
       await expect(page.getByRole("link", { name: "Contact support" })).toBeVisible();
       await page.close();
       // The request id travels from the web service to the API service.
-      const traced = await fetch(`http://127.0.0.1:${webPort}/api/v2/settings`, { headers: { "x-request-id": "trace-me-123" } });
+      const traced = await fetch(`http://127.0.0.1:${webPort}/api/v2/settings`, {
+        headers: { "x-request-id": "trace-me-123" },
+      });
       expect(traced.headers.get("x-request-id")).toBe("trace-me-123");
       await expect.poll(() => api.output().includes('"reqId":"trace-me-123"')).toBe(true);
     } finally {
@@ -136,7 +160,9 @@ test.describe("the Node service", () => {
 
 test.describe("the database going away", () => {
   test.describe.configure({ timeout: 180_000 });
-  test("pages and API calls answer 503 with a clear message, and the service recovers by itself", async ({ browser }) => {
+  test("pages and API calls answer 503 with a clear message, and the service recovers by itself", async ({
+    browser,
+  }) => {
     const bin = findPostgresBin();
     expect(bin, "PostgreSQL must be installed for this test (CI installs it)").not.toBeNull();
     const cluster = await startCluster(bin!);
@@ -166,7 +192,9 @@ test.describe("the database going away", () => {
       expect(down?.status()).toBe(503);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("The service is briefly unavailable");
       await expect(page.getByRole("link", { name: "Try again" })).toBeVisible();
-      const api = await page.request.post("/api/companies/6560de000000000000000001/get", { headers: { authorization: "Bearer x" } });
+      const api = await page.request.post("/api/companies/6560de000000000000000001/get", {
+        headers: { authorization: "Bearer x" },
+      });
       expect([401, 503]).toContain(api.status());
       expect((await fetch(`${base}/readyz`)).status).toBe(503);
 

@@ -38,10 +38,25 @@ const EXPECTED = {
       },
     },
     study: {
-      top: ["nav-dashboard", "menu-riskManagement", "menu-monitoring", "menu-oversight", "menu-analysis", "menu-settings"],
+      top: [
+        "nav-dashboard",
+        "menu-riskManagement",
+        "menu-monitoring",
+        "menu-oversight",
+        "menu-analysis",
+        "menu-settings",
+      ],
       menus: {
         ...STUDY_MENUS_ALL,
-        settings: ["companySettings", "studySettings", "companyAudit", "studyAudit", "studyWizard", "latestLogs", "createCompany"],
+        settings: [
+          "companySettings",
+          "studySettings",
+          "companyAudit",
+          "studyAudit",
+          "studyWizard",
+          "latestLogs",
+          "createCompany",
+        ],
         help: ["helpArticles", "kriWiki", "feedback"],
         user: ["myAccount", "logOut", "cfInstanceStats", "welcomePage", "configVariables", "studyDesigner"],
       },
@@ -54,7 +69,14 @@ const EXPECTED = {
       menus: { help: ["helpArticles", "feedback"], user: ["myAccount", "logOut"] },
     },
     study: {
-      top: ["nav-dashboard", "menu-riskManagement", "menu-monitoring", "menu-oversight", "menu-analysis", "menu-settings"],
+      top: [
+        "nav-dashboard",
+        "menu-riskManagement",
+        "menu-monitoring",
+        "menu-oversight",
+        "menu-analysis",
+        "menu-settings",
+      ],
       menus: {
         ...STUDY_MENUS_ALL,
         settings: ["studySettings", "studyAudit"],
@@ -70,7 +92,14 @@ const EXPECTED = {
       menus: { help: ["helpArticles", "feedback"], user: ["myAccount", "logOut"] },
     },
     study: {
-      top: ["nav-dashboard", "menu-riskManagement", "menu-monitoring", "menu-oversight", "menu-analysis", "menu-settings"],
+      top: [
+        "nav-dashboard",
+        "menu-riskManagement",
+        "menu-monitoring",
+        "menu-oversight",
+        "menu-analysis",
+        "menu-settings",
+      ],
       menus: {
         ...STUDY_MENUS_ALL,
         // Monitors read; starting an analysis is not theirs, so Protocol Analysis is hidden.
@@ -106,7 +135,9 @@ async function closeMenu(page: Page, id: string, _js?: boolean) {
 
 async function menuEntries(page: Page, id: string, js: boolean): Promise<string[]> {
   const panel = await openMenu(page, id, js);
-  const ids = await panel.locator('[data-testid^="nav-"]').evaluateAll((nodes) => nodes.map((n) => (n as HTMLElement).dataset.testid!.slice(4)));
+  const ids = await panel
+    .locator('[data-testid^="nav-"]')
+    .evaluateAll((nodes) => nodes.map((n) => (n as HTMLElement).dataset.testid!.slice(4)));
   await closeMenu(page, id, js);
   return ids;
 }
@@ -118,7 +149,11 @@ async function topEntries(page: Page): Promise<string[]> {
     .evaluateAll((nodes) => nodes.map((n) => (n as HTMLElement).dataset.testid!));
 }
 
-async function expectHeader(page: Page, expected: { top: readonly string[]; menus: Record<string, readonly string[]> }, js: boolean) {
+async function expectHeader(
+  page: Page,
+  expected: { top: readonly string[]; menus: Record<string, readonly string[]> },
+  js: boolean,
+) {
   expect(await topEntries(page)).toEqual(expected.top);
   for (const [id, entries] of Object.entries(expected.menus)) {
     expect(await menuEntries(page, id, js), `menu ${id}`).toEqual(entries);
@@ -150,7 +185,9 @@ test.describe("the header shows exactly the permitted items", () => {
     await signInAs(page, USERS.noAccess);
     await page.goto("/ng/");
     await expect(page).toHaveURL(/\/ng\/$/);
-    await expect(page.getByTestId("no-company")).toHaveText("No company page is open to you yet. Please contact your administrator.");
+    await expect(page.getByTestId("no-company")).toHaveText(
+      "No company page is open to you yet. Please contact your administrator.",
+    );
     await expect(page.getByRole("button", { name: "Log Out" })).toBeVisible();
   });
 });
@@ -226,7 +263,9 @@ test.describe("the dropdowns open and their links work", () => {
     await page.getByTestId("study-list-link").click();
     await expect(page).toHaveURL(new RegExp(`${companyHome}$`));
     await expect(page.getByTestId("study-row-LEGACY2019").getByTestId("retired-badge")).toBeVisible();
-    await expect(page.getByTestId("study-row-DEMO001").getByRole("link", { name: "DEMO-001", exact: true })).toHaveAttribute("href", studyPage("DEMO001"));
+    await expect(
+      page.getByTestId("study-row-DEMO001").getByRole("link", { name: "DEMO-001", exact: true }),
+    ).toHaveAttribute("href", studyPage("DEMO001"));
     await page.getByRole("link", { name: "Open the study overview: DEMO-002" }).click();
     await expect(page).toHaveURL(new RegExp(`${studyPage("DEMO002")}$`));
     await expect(page.getByTestId("current-study")).toHaveText("DEMO-002");
@@ -239,7 +278,9 @@ test.describe("the dropdowns open and their links work", () => {
     await expect(page.getByTestId("current-study").getByTestId("retired-badge")).toHaveText("Retired");
   });
 
-  test("notifications bell: a preselect query for the study, the count capped at 99+ and hidden at 0", async ({ page }) => {
+  test("notifications bell: a preselect query for the study, the count capped at 99+ and hidden at 0", async ({
+    page,
+  }) => {
     await signInAs(page, USERS.admin);
     await page.goto(studyPage("DEMO001"));
     // The notifications page is the classic application's: without it the bell counts but does not link.
@@ -256,11 +297,16 @@ test.describe("the dropdowns open and their links work", () => {
 
     await signInAs(page, USERS.monitor);
     await page.goto(studyPage("DEMO001"));
-    await expect(page.getByTestId("nav-notifications")).toHaveAccessibleName("Notifications (Available in the classic application)");
+    await expect(page.getByTestId("nav-notifications")).toHaveAccessibleName(
+      "Notifications (Available in the classic application)",
+    );
     await expect(page.getByTestId("notification-badge")).toHaveCount(0);
   });
 
-  test("user menu: picture and name, My Account, the study designer in a new tab, Log Out", async ({ page, javaScriptEnabled }) => {
+  test("user menu: picture and name, My Account, the study designer in a new tab, Log Out", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await signInAs(page, USERS.admin);
     await page.goto(studyPage("DEMO001"));
     await waitForHydration(page, javaScriptEnabled);
@@ -297,7 +343,9 @@ test.describe("the dropdowns open and their links work", () => {
     await articles.click();
     if (javaScriptEnabled) {
       const dialog = page.getByRole("dialog", { name: "Warning" });
-      await expect(dialog).toContainText("You are about to navigate to a page outside of the system. Are you sure you wish to proceed?");
+      await expect(dialog).toContainText(
+        "You are about to navigate to a page outside of the system. Are you sure you wish to proceed?",
+      );
       await expect(dialog.getByRole("link", { name: "Proceed" })).toHaveAttribute("href", HELP_URL);
       await expect(dialog.getByRole("link", { name: "Proceed" })).toHaveAttribute("target", "_blank");
       await dialog.getByRole("link", { name: "Cancel" }).click();
@@ -319,7 +367,10 @@ test.describe("the dropdowns open and their links work", () => {
 });
 
 test.describe("keyboard", () => {
-  test("each dropdown opens, moves through its items and closes from the keyboard; Tab leaves it", async ({ page, javaScriptEnabled }) => {
+  test("each dropdown opens, moves through its items and closes from the keyboard; Tab leaves it", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await signInAs(page, USERS.admin);
     await page.goto(studyPage("DEMO001"));
     await waitForHydration(page, javaScriptEnabled);
@@ -401,7 +452,9 @@ test.describe("outside links and small screens", () => {
         .map((url) => url.href),
     );
 
-  test("every link outside the system asks first (sign-in page, header, footer): none leads there directly", async ({ page }) => {
+  test("every link outside the system asks first (sign-in page, header, footer): none leads there directly", async ({
+    page,
+  }) => {
     await page.goto("/ng/login");
     expect(await outsideLinks(page)).toEqual([]);
     await expect(page.locator('a[href^="/ng/leave?to="]').first()).toBeAttached();
@@ -421,7 +474,10 @@ test.describe("outside links and small screens", () => {
     await expect(page.getByTestId("nav-studyDesigner")).toHaveAttribute("href", /^\/ng\/leave\?to=https/);
   });
 
-  test("the header fits a phone screen (390×844) in at most 120 px, and its one menu reaches the top entries", async ({ page, javaScriptEnabled }) => {
+  test("the header fits a phone screen (390×844) in at most 120 px, and its one menu reaches the top entries", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAs(page, USERS.admin);
     await page.goto(studyPage("DEMO001"));

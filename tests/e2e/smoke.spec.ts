@@ -1,7 +1,10 @@
 import { expect, expectAccessible, signInAs, test, waitForHydration } from "./support";
 
 test.describe("error page /ng/error", () => {
-  test("shows the passed errorMessage in an alert, with the logo, a way back and support", async ({ page, javaScriptEnabled }) => {
+  test("shows the passed errorMessage in an alert, with the logo, a way back and support", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const response = await page.goto("/ng/error?errorMessage=hi");
     expect(response?.status()).toBe(200);
     await waitForHydration(page, javaScriptEnabled);
@@ -28,7 +31,7 @@ test.describe("error page /ng/error", () => {
   });
 
   test("shows markup in the message as text, never as markup", async ({ page }) => {
-    const attack = '<img src=x onerror="document.title=\'owned\'"><b>bold</b>';
+    const attack = "<img src=x onerror=\"document.title='owned'\"><b>bold</b>";
     await page.goto(`/ng/error?errorMessage=${encodeURIComponent(attack)}`);
     await expect(page.getByRole("alert")).toHaveText(attack);
     await expect(page.locator("main img")).toHaveCount(1);
@@ -52,7 +55,10 @@ test.describe("error page /ng/error", () => {
 });
 
 test.describe("pages and 404", () => {
-  test("the site root leads to /ng/, which asks a signed-out visitor to sign in", async ({ page, javaScriptEnabled }) => {
+  test("the site root leads to /ng/, which asks a signed-out visitor to sign in", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/");
     await expect(page).toHaveURL(/\/ng\/login$/);
     await waitForHydration(page, javaScriptEnabled);
@@ -61,7 +67,10 @@ test.describe("pages and 404", () => {
     await expectAccessible(page);
   });
 
-  test("an unknown /ng/ address gets a real 404 page (signed in; signed out it asks for sign-in first)", async ({ page, javaScriptEnabled }) => {
+  test("an unknown /ng/ address gets a real 404 page (signed in; signed out it asks for sign-in first)", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await signInAs(page, `user-${test.info().project.name}@e2e.example`);
     const response = await page.goto("/ng/no/such/page");
     expect(response?.status()).toBe(404);
@@ -108,9 +117,15 @@ test.describe("locales", () => {
       }
       return found;
     });
-    const unmarked = texts.filter((text) => !/^⟦[\s\S]*⟧$/.test(text) && !/^[\s:.,;!?()-]*$/.test(text) && text !== "data");
+    const unmarked = texts.filter(
+      (text) => !/^⟦[\s\S]*⟧$/.test(text) && !/^[\s:.,;!?()-]*$/.test(text) && text !== "data",
+    );
     expect(unmarked).toEqual([]);
-    expect((await context.cookies()).find((c) => c.name === "lng")).toMatchObject({ value: "xx", httpOnly: true, sameSite: "Lax" });
+    expect((await context.cookies()).find((c) => c.name === "lng")).toMatchObject({
+      value: "xx",
+      httpOnly: true,
+      sameSite: "Lax",
+    });
 
     await page.goto("/ng/");
     await expect(page.locator("html")).toHaveAttribute("data-locale", "xx");
@@ -124,8 +139,13 @@ test.describe("locales", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Umm... That wasn't supposed to happen");
   });
 
-  test("with JavaScript the browser loads its messages from /locales/{locale}.json", async ({ page, javaScriptEnabled }) => {
-    const requested = page.waitForResponse((r) => r.url().endsWith("/locales/deven.json"), { timeout: javaScriptEnabled ? 10_000 : 1_500 }).catch(() => null);
+  test("with JavaScript the browser loads its messages from /locales/{locale}.json", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const requested = page
+      .waitForResponse((r) => r.url().endsWith("/locales/deven.json"), { timeout: javaScriptEnabled ? 10_000 : 1_500 })
+      .catch(() => null);
     await page.goto("/ng/error");
     const response = await requested;
     if (javaScriptEnabled) expect(response?.status()).toBe(200);
@@ -138,7 +158,11 @@ test.describe("service endpoints", () => {
     const response = await request.get("/api/v2/settings");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("application/json");
-    expect(await response.json()).toMatchObject({ productName: "RBQM Studio", apiUrl: "/", rbqmSupportEmail: "support@rbqm.example" });
+    expect(await response.json()).toMatchObject({
+      productName: "RBQM Studio",
+      apiUrl: "/",
+      rbqmSupportEmail: "support@rbqm.example",
+    });
   });
 
   test("an unauthenticated API call gets 401 in the result wrapper", async ({ request }) => {

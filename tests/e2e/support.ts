@@ -10,7 +10,8 @@ export const test = base.extend<{ pageProblems: string[] }>({
     async ({ page }, use) => {
       const problems: string[] = [];
       page.on("console", (message) => {
-        if (message.type() === "error" && /Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text());
+        if (message.type() === "error" && /Content Security Policy|Refused to/i.test(message.text()))
+          problems.push(message.text());
       });
       page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
       await use(problems);
@@ -37,13 +38,17 @@ export async function expectAccessible(page: Page): Promise<void> {
     const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
     target = await context.newPage();
     const url = page.url();
-    await target.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
+    await target.route(url, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
+    );
     await target.goto(url);
     cleanup = () => context.close();
   }
   try {
     const results = await new AxeBuilder({ page: target }).withTags(AXE_TAGS).analyze();
-    const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+    const summary = results.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+    );
     expect(summary, scripted ? "axe violations" : "axe violations (JavaScript off)").toEqual([]);
   } finally {
     await cleanup();
@@ -69,16 +74,20 @@ export interface ReceivedMessage {
 }
 
 function decodeQuotedPrintable(value: string): string {
-  const bytes = value.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = value
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
 function parseMessage(raw: string): ReceivedMessage {
   const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
   let body = rest.join("\n\n");
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*(?:\\r?\\n[ \\t].*)*)`, "im").exec(head)?.[1]?.replace(/\r?\n[ \t]/g, " ") ?? "";
+  const header = (name: string) =>
+    new RegExp(`^${name}:\\s*(.*(?:\\r?\\n[ \\t].*)*)`, "im").exec(head)?.[1]?.replace(/\r?\n[ \t]/g, " ") ?? "";
   if (/quoted-printable/i.test(header("Content-Transfer-Encoding"))) body = decodeQuotedPrintable(body);
-  else if (/base64/i.test(header("Content-Transfer-Encoding"))) body = Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  else if (/base64/i.test(header("Content-Transfer-Encoding")))
+    body = Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
   return { to: header("X-Envelope-To"), subject: header("Subject"), text: body };
 }
 
@@ -86,7 +95,12 @@ function parseMessage(raw: string): ReceivedMessage {
 export async function waitForMail(to: string, since: number, timeoutMs = 15_000): Promise<ReceivedMessage> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const files = fs.existsSync(mailDir()) ? fs.readdirSync(mailDir()).filter((f) => f.endsWith(".eml")).sort() : [];
+    const files = fs.existsSync(mailDir())
+      ? fs
+          .readdirSync(mailDir())
+          .filter((f) => f.endsWith(".eml"))
+          .sort()
+      : [];
     for (const file of files.reverse()) {
       if (Number(file.split("-")[0]) < since) continue;
       const message = parseMessage(fs.readFileSync(path.join(mailDir(), file), "utf8"));
@@ -113,6 +127,10 @@ export async function signInAs(page: Page, email: string, password = SEEDED_PASS
   const headers = sameOriginHeaders();
   const first = await page.request.post("/ng/login", { form: { intent: "continue", email }, headers, maxRedirects: 0 });
   expect(first.headers().location, `e-mail step for ${email}`).toBe("/ng/login/password");
-  const second = await page.request.post("/ng/login/password", { form: { intent: "signIn", password }, headers, maxRedirects: 0 });
+  const second = await page.request.post("/ng/login/password", {
+    form: { intent: "signIn", password },
+    headers,
+    maxRedirects: 0,
+  });
   expect(second.status(), `password step for ${email}`).toBe(302);
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
+import { openDatabase, type Database } from "@server/db/database";
 import pg from "pg";
 import { inject } from "vitest";
-import { openDatabase, type Database } from "@server/db/database";
 
 export type DbKind = "pglite" | "postgres";
 

@@ -9,9 +9,9 @@ import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { afterEach } from "vitest";
-import deven from "../../locales/deven.json";
 import { I18nProvider } from "~/lib/i18n-react";
 import { createTranslator, type Messages, type TFunction } from "~/lib/translate";
+import deven from "../../locales/deven.json";
 
 let translator: TFunction | null = null;
 
@@ -24,13 +24,19 @@ export function testT(): TFunction {
 export const tt = (key: string, options?: Record<string, unknown>) => testT()(key, options);
 
 export function I18nWrapper({ children }: { children: ReactNode }) {
+  // eslint-disable-next-line react/no-children-prop -- a .ts file (no JSX): the provider's props type wants children
   return createElement(I18nProvider, { t: testT(), locale: "deven", children });
 }
 
 /** Renders inside a memory data router at `url` (default "/ng/list"), with the deven texts. */
-export function renderWithRouter(ui: ReactElement, url = "/ng/list"): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
+export function renderWithRouter(
+  ui: ReactElement,
+  url = "/ng/list",
+): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
   const router = createMemoryRouter([{ path: "*", element: ui }], { initialEntries: [url] });
-  const result = render(createElement(I18nWrapper, null, createElement(RouterProvider, { router, future: { v7_startTransition: true } })));
+  const result = render(
+    createElement(I18nWrapper, null, createElement(RouterProvider, { router, future: { v7_startTransition: true } })),
+  );
   return Object.assign(result, { router });
 }
 
@@ -52,6 +58,6 @@ export async function renderServerHtml(ui: ReactElement, url = "/ng/list"): Prom
 }
 
 /** Unmounts after each test (Testing Library only does it by itself when vitest globals are on). */
-export function useCleanup(): void {
+export function cleanupAfterEach(): void {
   afterEach(() => cleanup());
 }

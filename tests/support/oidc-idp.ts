@@ -55,7 +55,6 @@ export async function startOidcIdp(options: OidcIdpOptions): Promise<TestOidcIdp
   void publicKey;
   const foreign = await generateKeyPair("RS256");
 
-  let provider: Provider | undefined;
   const server = http.createServer((req, res) => {
     void route(req, res).catch((error: unknown) => {
       res.statusCode = 500;
@@ -95,10 +94,13 @@ export async function startOidcIdp(options: OidcIdpOptions): Promise<TestOidcIdp
     },
     async renderError(ctx, out) {
       ctx.type = "html";
-      ctx.body = page("Sign-in error", `<h1>Sign-in error</h1><p role="alert">${escapeHtml(String(out.error))}: ${escapeHtml(String(out.error_description ?? ""))}</p>`);
+      ctx.body = page(
+        "Sign-in error",
+        `<h1>Sign-in error</h1><p role="alert">${escapeHtml(String(out.error))}: ${escapeHtml(String(out.error_description ?? ""))}</p>`,
+      );
     },
   };
-  provider = new Provider(issuer, configuration);
+  const provider = new Provider(issuer, configuration);
   const callback = provider.callback();
 
   async function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -108,17 +110,17 @@ export async function startOidcIdp(options: OidcIdpOptions): Promise<TestOidcIdp
       callback(req, res);
       return;
     }
-    const details = await provider!.interactionDetails(req, res);
+    const details = await provider.interactionDetails(req, res);
     if (details.prompt.name === "consent") {
       // The product is the company's own application: consent is granted without a page.
       const grant = details.grantId
-        ? (await provider!.Grant.find(details.grantId))!
-        : new provider!.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) });
+        ? (await provider.Grant.find(details.grantId))!
+        : new provider.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) });
       const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
       if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(" "));
       if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
       const grantId = await grant.save();
-      await provider!.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+      await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
       return;
     }
     const loginHint = typeof details.params.login_hint === "string" ? details.params.login_hint : "";
@@ -126,7 +128,12 @@ export async function startOidcIdp(options: OidcIdpOptions): Promise<TestOidcIdp
       const form = new URLSearchParams(await readBody(req));
       const account = byEmail(form.get("email") ?? "");
       if (account && form.get("password") === IDP_PASSWORD) {
-        await provider!.interactionFinished(req, res, { login: { accountId: account.sub, remember: false } }, { mergeWithLastSubmission: false });
+        await provider.interactionFinished(
+          req,
+          res,
+          { login: { accountId: account.sub, remember: false } },
+          { mergeWithLastSubmission: false },
+        );
         return;
       }
       sendHtml(res, 200, loginPage(details.uid, form.get("email") ?? loginHint, true));
@@ -135,11 +142,16 @@ export async function startOidcIdp(options: OidcIdpOptions): Promise<TestOidcIdp
     sendHtml(res, 200, loginPage(details.uid, loginHint, false));
   }
 
-  async function signIdToken(claims: JWTPayload, signOptions: { foreignKey?: boolean; algorithm?: string } = {}): Promise<string> {
+  async function signIdToken(
+    claims: JWTPayload,
+    signOptions: { foreignKey?: boolean; algorithm?: string } = {},
+  ): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
     const body: JWTPayload = { iss: issuer, aud: clientId, iat: now, exp: now + 300, ...claims };
     const key: CryptoKey = signOptions.foreignKey ? foreign.privateKey : privateKey;
-    return new SignJWT(body).setProtectedHeader({ alg: signOptions.algorithm ?? "RS256", kid: KID, typ: "JWT" }).sign(key);
+    return new SignJWT(body)
+      .setProtectedHeader({ alg: signOptions.algorithm ?? "RS256", kid: KID, typ: "JWT" })
+      .sign(key);
   }
 
   /** Follows an authorization request as a browser would, signing in at the login form; answers where the IdP returns. */
@@ -206,7 +218,13 @@ export async function startOidcIdp(options: OidcIdpOptions): Promise<TestOidcIdp
     const token = await fetch(new URL("/token", issuer), {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-      body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier }),
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: redirectUri,
+        client_id: clientId,
+        code_verifier: verifier,
+      }),
     });
     const tokens = (await token.json()) as { id_token?: string; error?: string };
     if (!tokens.id_token) throw new Error(`the token endpoint answered ${token.status} ${tokens.error ?? ""}`);

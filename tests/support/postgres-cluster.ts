@@ -21,7 +21,8 @@ export function findPostgresBin(): string | null {
   const candidates: string[] = [];
   const root = "/usr/lib/postgresql";
   if (fs.existsSync(root)) {
-    for (const version of fs.readdirSync(root).sort((a, b) => Number(b) - Number(a))) candidates.push(path.join(root, version, "bin"));
+    for (const version of fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)))
+      candidates.push(path.join(root, version, "bin"));
   }
   for (const dir of (process.env.PATH ?? "").split(path.delimiter)) candidates.push(dir);
   for (const dir of candidates) {
@@ -82,7 +83,8 @@ export async function startCluster(bin: string): Promise<Cluster> {
     resume: startServer,
     stop() {
       try {
-        if (fs.existsSync(path.join(dataDir, "postmaster.pid"))) run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
+        if (fs.existsSync(path.join(dataDir, "postmaster.pid")))
+          run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }

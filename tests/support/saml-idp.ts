@@ -4,9 +4,10 @@ import http from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import type * as Samlify from "samlify";
 
 // samlify is CommonJS whose named exports Node's ESM loader cannot all see (the e2e peers run as a bundled ES module).
-const samlify = createRequire(import.meta.url)("samlify") as typeof import("samlify");
+const samlify = createRequire(import.meta.url)("samlify") as typeof Samlify;
 
 /**
  * A real SAML 2.0 identity provider on 127.0.0.1, built with samlify (a different SAML library than the service's
@@ -57,7 +58,9 @@ export interface TestSamlIdp {
   certPem: string;
   certFile: string;
   /** The AuthnRequest a redirect to this IdP carries, checked by samlify. */
-  parseRedirect(location: string): Promise<{ requestId: string; relayState: string | null; acsUrl: string | undefined }>;
+  parseRedirect(
+    location: string,
+  ): Promise<{ requestId: string; relayState: string | null; acsUrl: string | undefined }>;
   /** A base64 SAMLResponse for the service. */
   response(input: SamlResponseInput): Promise<string>;
   close(): Promise<void>;
@@ -75,7 +78,10 @@ export interface TestSamlIdpOptions {
 }
 
 function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+  return value.replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
+  );
 }
 
 function authnStatement(instant: string): string {
@@ -170,9 +176,15 @@ export async function startTestSamlIdp(options: TestSamlIdpOptions): Promise<Tes
       InResponseTo: input.inResponseTo ?? "",
     };
     const signer = input.signedBy === "other" ? idpFor("other") : idp;
-    const built = await signer.createLoginResponse(spFor(input.signResponse ?? false), { extract: {} } as never, "post", {}, {
-      customTagReplacement: () => ({ id: responseId, context: samlify.SamlLib.replaceTagsByValue(template, values) }),
-    });
+    const built = await signer.createLoginResponse(
+      spFor(input.signResponse ?? false),
+      { extract: {} } as never,
+      "post",
+      {},
+      {
+        customTagReplacement: () => ({ id: responseId, context: samlify.SamlLib.replaceTagsByValue(template, values) }),
+      },
+    );
     return (built as { context: string }).context;
   }
 

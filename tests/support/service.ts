@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadConfig, type Config } from "@server/config/config";
-import type { MailTransport } from "@server/mail/transport";
 import type { RouteDefinition } from "@server/http/route";
+import type { MailTransport } from "@server/mail/transport";
 import { createLogger } from "@server/observability/logger";
 import { createApiService, type ApiService } from "@server/service";
 import { openTestDatabase, type DbKind, type TestDatabase } from "./db";
@@ -23,13 +23,22 @@ export interface TestApi {
   /** An access token for a user. */
   token(userId: string): Promise<string>;
   /** Calls the API in-process, as a browser or the client would. */
-  call(method: string, apiPath: string, options?: { token?: string | null; json?: unknown; headers?: Record<string, string>; body?: BodyInit }): Promise<Response>;
+  call(
+    method: string,
+    apiPath: string,
+    options?: { token?: string | null; json?: unknown; headers?: Record<string, string>; body?: BodyInit },
+  ): Promise<Response>;
   close(): Promise<void>;
 }
 
 export async function startTestApi(
   kind: DbKind,
-  options: { seed?: boolean; extraRoutes?: readonly RouteDefinition[]; mailTransport?: MailTransport; env?: Record<string, string> } = {},
+  options: {
+    seed?: boolean;
+    extraRoutes?: readonly RouteDefinition[];
+    mailTransport?: MailTransport;
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TestApi> {
   const database = await openTestDatabase(kind);
   const config = { ...testConfig(options.env), seedDemoData: options.seed ?? true };

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { canonicalJson, computeDataChanges, redactSecrets, stripInternal, toJsonValue } from "@server/audit/changes";
+import { describe, expect, it } from "vitest";
 
 describe("audit dataChanges", () => {
   it("records a created record with before null and an ordinary JSON after", () => {
@@ -34,7 +34,9 @@ describe("audit dataChanges", () => {
   });
 
   it("strips only the top level: a nested 'context' is data", () => {
-    expect(stripInternal({ issue: { context: ["site 1"] }, context: "internal" })).toEqual({ issue: { context: ["site 1"] } });
+    expect(stripInternal({ issue: { context: ["site 1"] }, context: "internal" })).toEqual({
+      issue: { context: ["site 1"] },
+    });
   });
 
   it("keeps list order significant", () => {
@@ -42,14 +44,18 @@ describe("audit dataChanges", () => {
   });
 
   it("writes dates as ISO strings and binary as a size note", () => {
-    expect(toJsonValue({ at: new Date("2026-01-02T03:04:05.678Z"), logo: Buffer.from("abc"), gone: undefined })).toEqual({
+    expect(
+      toJsonValue({ at: new Date("2026-01-02T03:04:05.678Z"), logo: Buffer.from("abc"), gone: undefined }),
+    ).toEqual({
       at: "2026-01-02T03:04:05.678Z",
       logo: "[binary, 3 bytes]",
     });
   });
 
   it("canonical JSON sorts keys at every level", () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { f: 1, e: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[1,{"e":2,"f":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [1, { f: 1, e: 2 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[1,{"e":2,"f":1}]},"b":1}',
+    );
   });
 });
 

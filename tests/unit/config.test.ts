@@ -1,6 +1,6 @@
 import path from "node:path";
-import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "@server/config/config";
+import { describe, expect, it } from "vitest";
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -29,7 +29,10 @@ describe("configuration", () => {
     const config = loadConfig({ DATABASE_URL: "postgres://u@db/rbqm", APP_SECRET: "x".repeat(32) });
     expect(config.database).toEqual({ kind: "postgres", url: "postgres://u@db/rbqm", poolMax: 10 });
     expect(config.seedDemoData).toBe(false);
-    expect(loadConfig({ DATABASE_URL: "postgres://u@db/rbqm", APP_SECRET: "x".repeat(32), SEED_DEMO_DATA: "true" }).seedDemoData).toBe(true);
+    expect(
+      loadConfig({ DATABASE_URL: "postgres://u@db/rbqm", APP_SECRET: "x".repeat(32), SEED_DEMO_DATA: "true" })
+        .seedDemoData,
+    ).toBe(true);
   });
 
   it("reads every settings variable", () => {
@@ -55,13 +58,37 @@ describe("configuration", () => {
   it.each([
     [{ PORT: "abc" }, "PORT", 'Configuration error: PORT must be an integer between 1 and 65535 (got "abc")'],
     [{ PORT: "70000" }, "PORT", 'Configuration error: PORT must be an integer between 1 and 65535 (got "70000")'],
-    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL", 'Configuration error: DATABASE_URL must be a postgres:// or postgresql:// URL (got "mysql://x")'],
-    [{ HELP_URL: "javascript:alert(1)" }, "HELP_URL", 'Configuration error: HELP_URL must be an absolute http(s) URL (got "javascript:alert(1)")'],
-    [{ SUPPORT_EMAIL: "nope" }, "SUPPORT_EMAIL", 'Configuration error: SUPPORT_EMAIL must be an e-mail address (got "nope")'],
-    [{ SHOW_AUDIT_CONTEXT_FIELD: "maybe" }, "SHOW_AUDIT_CONTEXT_FIELD", 'Configuration error: SHOW_AUDIT_CONTEXT_FIELD must be one of "true" or "false" (got "maybe")'],
-    [{ APP_SECRET: "short" }, "APP_SECRET", 'Configuration error: APP_SECRET must be at least 32 characters long (got "short")'],
+    [
+      { DATABASE_URL: "mysql://x" },
+      "DATABASE_URL",
+      'Configuration error: DATABASE_URL must be a postgres:// or postgresql:// URL (got "mysql://x")',
+    ],
+    [
+      { HELP_URL: "javascript:alert(1)" },
+      "HELP_URL",
+      'Configuration error: HELP_URL must be an absolute http(s) URL (got "javascript:alert(1)")',
+    ],
+    [
+      { SUPPORT_EMAIL: "nope" },
+      "SUPPORT_EMAIL",
+      'Configuration error: SUPPORT_EMAIL must be an e-mail address (got "nope")',
+    ],
+    [
+      { SHOW_AUDIT_CONTEXT_FIELD: "maybe" },
+      "SHOW_AUDIT_CONTEXT_FIELD",
+      'Configuration error: SHOW_AUDIT_CONTEXT_FIELD must be one of "true" or "false" (got "maybe")',
+    ],
+    [
+      { APP_SECRET: "short" },
+      "APP_SECRET",
+      'Configuration error: APP_SECRET must be at least 32 characters long (got "short")',
+    ],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL", undefined],
-    [{ SMTP_URL: "http://mail" }, "SMTP_URL", 'Configuration error: SMTP_URL must be an smtp:// or smtps:// URL (got "http://mail")'],
+    [
+      { SMTP_URL: "http://mail" },
+      "SMTP_URL",
+      'Configuration error: SMTP_URL must be an smtp:// or smtps:// URL (got "http://mail")',
+    ],
   ])("stops on a bad value, naming it: %j", (env, variable, message) => {
     const error = configError(env as Record<string, string>);
     expect(error.variable).toBe(variable);

@@ -1,4 +1,3 @@
-import { describe, expect, it } from "vitest";
 import {
   cookieName,
   readAllCookieNames,
@@ -7,6 +6,7 @@ import {
   serializeCookie,
   unsealCookieValue,
 } from "@server/contracts/cookies";
+import { describe, expect, it } from "vitest";
 
 const SECRET = "cookie-test-secret-0123456789-abcdefghijklmnop";
 const attributes = (header: string) => header.split("; ").slice(1).sort();
@@ -18,13 +18,26 @@ describe("the cookie module", () => {
   });
 
   it("writes every cookie httpOnly, SameSite=Lax, Path=/, with Secure over https", () => {
-    expect(attributes(serializeCookie("a", "v", 60, { secure: true }))).toEqual(["HttpOnly", "Max-Age=60", "Path=/", "SameSite=Lax", "Secure"]);
-    expect(attributes(serializeCookie("a", "v", 60, { secure: false }))).toEqual(["HttpOnly", "Max-Age=60", "Path=/", "SameSite=Lax"]);
+    expect(attributes(serializeCookie("a", "v", 60, { secure: true }))).toEqual([
+      "HttpOnly",
+      "Max-Age=60",
+      "Path=/",
+      "SameSite=Lax",
+      "Secure",
+    ]);
+    expect(attributes(serializeCookie("a", "v", 60, { secure: false }))).toEqual([
+      "HttpOnly",
+      "Max-Age=60",
+      "Path=/",
+      "SameSite=Lax",
+    ]);
     expect(serializeCookie("a", null, 60, { secure: false })).toMatch(/^a=; .*Max-Age=0/);
   });
 
   it("removes another library's cookie whose name is not a token", () => {
-    expect(serializeCookie("oidc:123", null, 0, { secure: true })).toBe("oidc:123=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax");
+    expect(serializeCookie("oidc:123", null, 0, { secure: true })).toBe(
+      "oidc:123=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax",
+    );
   });
 
   it("reads one cookie, and every name, from a Cookie header", () => {

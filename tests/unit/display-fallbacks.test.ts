@@ -33,35 +33,54 @@ describe("describeActor (000 §3.8, §8)", () => {
   });
 
   it("shows a user's e-mail when there is no name", () => {
-    expect(describeActor({ type: "user", id: "u1", email: "ann@x.example" })).toMatchObject({ text: "ann@x.example", secondary: null, tags: [] });
+    expect(describeActor({ type: "user", id: "u1", email: "ann@x.example" })).toMatchObject({
+      text: "ann@x.example",
+      secondary: null,
+      tags: [],
+    });
   });
 
   it("names a user from the company user list when the actor has only the id", () => {
     const users = [{ id: "u1", displayName: "Ann Lee" }];
     expect(describeActor({ type: "user", id: "u1" }, users)).toMatchObject({ text: "Ann Lee", tags: [] });
-    expect(describeActor({ type: "user", id: "u1", displayName: "Own Name" }, users)).toMatchObject({ text: "Own Name" });
+    expect(describeActor({ type: "user", id: "u1", displayName: "Own Name" }, users)).toMatchObject({
+      text: "Own Name",
+    });
   });
 
   it("tags a user with an id but no name or e-mail 'not found'", () => {
     expect(describeActor({ type: "user", id: "u404" })).toMatchObject({ text: "u404", tags: ["notFound"] });
-    expect(describeActor({ type: "user", id: "u404", displayName: "  ", email: "" }, [{ id: "u1", displayName: "Ann" }])).toMatchObject({
+    expect(
+      describeActor({ type: "user", id: "u404", displayName: "  ", email: "" }, [{ id: "u1", displayName: "Ann" }]),
+    ).toMatchObject({
       text: "u404",
       tags: ["notFound"],
     });
   });
 
   it("shows 'user not found' for a user with nothing to show", () => {
-    expect(describeActor({ type: "user" })).toMatchObject({ kind: "user", message: "userNotFound", text: null, tags: [] });
+    expect(describeActor({ type: "user" })).toMatchObject({
+      kind: "user",
+      message: "userNotFound",
+      text: null,
+      tags: [],
+    });
   });
 
   it("tags blocked and deleted users", () => {
-    expect(describeActor({ type: "user", id: "u1", displayName: "Ann", isBlocked: true })).toMatchObject({ tags: ["blocked"] });
-    expect(describeActor({ type: "user", id: "u1", displayName: "Ann", isDeleted: true })).toMatchObject({ tags: ["deleted"] });
+    expect(describeActor({ type: "user", id: "u1", displayName: "Ann", isBlocked: true })).toMatchObject({
+      tags: ["blocked"],
+    });
+    expect(describeActor({ type: "user", id: "u1", displayName: "Ann", isDeleted: true })).toMatchObject({
+      tags: ["deleted"],
+    });
     expect(describeActor({ type: "user", id: "u1", isBlocked: true, isDeleted: true })).toMatchObject({
       text: "u1",
       tags: ["notFound", "blocked", "deleted"],
     });
-    expect(describeActor({ type: "user", id: "u1", displayName: "Ann", isBlocked: false, isDeleted: null })).toMatchObject({ tags: [] });
+    expect(
+      describeActor({ type: "user", id: "u1", displayName: "Ann", isBlocked: false, isDeleted: null }),
+    ).toMatchObject({ tags: [] });
   });
 
   it("shows a group's name, else 'group not found'", () => {
@@ -71,7 +90,10 @@ describe("describeActor (000 §3.8, §8)", () => {
   });
 
   it("shows a company's name, else its id with '(not found)', else 'N/A'", () => {
-    expect(describeActor({ type: "company", id: "c1", displayName: "Demo Pharma" })).toMatchObject({ text: "Demo Pharma", notFoundSuffix: false });
+    expect(describeActor({ type: "company", id: "c1", displayName: "Demo Pharma" })).toMatchObject({
+      text: "Demo Pharma",
+      notFoundSuffix: false,
+    });
     expect(describeActor({ type: "company", id: "c1" })).toMatchObject({ text: "c1", notFoundSuffix: true });
     expect(describeActor({ type: "company" })).toMatchObject({ kind: "company", message: "notApplicable", text: null });
   });
@@ -102,7 +124,9 @@ describe("describeEntity (000 §8)", () => {
 
 describe("references (000 §3.8)", () => {
   it("links a ticket and a mitigation action to their legacy pages", () => {
-    expect(referenceHref({ id: "T7", type: "Ticket", displayId: "TCK-7", studyName: "ST 1" })).toBe("/tickets/T7?studyName=ST+1");
+    expect(referenceHref({ id: "T7", type: "Ticket", displayId: "TCK-7", studyName: "ST 1" })).toBe(
+      "/tickets/T7?studyName=ST+1",
+    );
     expect(referenceHref({ id: "M3", type: "RiskMitigation", displayId: "MA-3", studyName: "ST1" })).toBe(
       "/viewMitigation?name=M3&studyName=ST1",
     );

@@ -1,15 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { contextFor } from "../support/web-context";
 import type { WebContext } from "~/lib/context.server";
 import { externalAddress, leaveHref, legacyRedirectTarget } from "~/lib/external-links";
 import { consumeFlash, flash, toastForApiFailure } from "~/lib/flash.server";
 import { isLegacyPath, isOutsideSystem } from "~/lib/links";
 import { writeFlowCookie } from "~/lib/session.server";
-import { isNetworkError, normaliseToastType, showErrorToast, showToast, subscribeToasts, type ToastRequest } from "~/lib/toasts";
+import {
+  isNetworkError,
+  normaliseToastType,
+  showErrorToast,
+  showToast,
+  subscribeToasts,
+  type ToastRequest,
+} from "~/lib/toasts";
+import { contextFor } from "../support/web-context";
 
 /** The browser's next request, carrying the cookies the last response set (a Max-Age=0 cookie is dropped). */
 function nextRequest(from: WebContext, extraCookie?: string): Request {
-  const pairs = [...from.responseCookies.values()].filter((header) => !/Max-Age=0\b/.test(header)).map((header) => header.split(";")[0]);
+  const pairs = [...from.responseCookies.values()]
+    .filter((header) => !/Max-Age=0\b/.test(header))
+    .map((header) => header.split(";")[0]);
   if (extraCookie) pairs.push(extraCookie);
   return new Request("http://localhost:3000/ng/testApi", { headers: { cookie: pairs.join("; ") } });
 }
@@ -84,7 +93,9 @@ describe("flash cookie", () => {
     const value = writer.responseCookies.get("rbqm_flash")!.split(";")[0]!.split("=")[1]!;
     const raw = Buffer.from(value, "base64url");
     raw.writeUInt8(raw.readUInt8(raw.length - 1) ^ 0x01, raw.length - 1);
-    const tampered = new Request("http://localhost:3000/ng/", { headers: { cookie: `rbqm_flash=${raw.toString("base64url")}` } });
+    const tampered = new Request("http://localhost:3000/ng/", {
+      headers: { cookie: `rbqm_flash=${raw.toString("base64url")}` },
+    });
     const reader = contextFor();
     expect(consumeFlash(tampered, reader)).toEqual([]);
     expect(reader.responseCookies.get("rbqm_flash")).toMatch(/Max-Age=0/);
@@ -106,7 +117,13 @@ describe("flash cookie", () => {
   it("keeps the last five messages of a request", () => {
     const writer = contextFor();
     for (let i = 1; i <= 7; i++) flash(writer, { type: "information", message: `m${i}` });
-    expect(consumeFlash(nextRequest(writer), contextFor()).map((m) => m.message)).toEqual(["m3", "m4", "m5", "m6", "m7"]);
+    expect(consumeFlash(nextRequest(writer), contextFor()).map((m) => m.message)).toEqual([
+      "m3",
+      "m4",
+      "m5",
+      "m6",
+      "m7",
+    ]);
   });
 
   it("is __Host- and Secure over https", () => {
@@ -119,7 +136,9 @@ describe("flash cookie", () => {
 describe("toastForApiFailure", () => {
   const t = ((key: string) => `T(${key})`) as unknown as Parameters<typeof toastForApiFailure>[0];
   it("uses the network-error text for no answer at all (status 0), the generic text otherwise", () => {
-    expect(toastForApiFailure(t, { ok: false, status: 0, error: { code: "TypeError", detail: "fetch failed" } })).toEqual({
+    expect(
+      toastForApiFailure(t, { ok: false, status: 0, error: { code: "TypeError", detail: "fetch failed" } }),
+    ).toEqual({
       type: "error",
       message: "T(feedback.errors.network)",
     });
@@ -127,7 +146,9 @@ describe("toastForApiFailure", () => {
       type: "error",
       message: "T(feedback.errors.generic)",
     });
-    expect(toastForApiFailure(t, { ok: false, status: 503, error: { code: "Unknown", detail: "" } }, "Own text").message).toBe("Own text");
+    expect(
+      toastForApiFailure(t, { ok: false, status: 503, error: { code: "Unknown", detail: "" } }, "Own text").message,
+    ).toBe("Own text");
   });
 });
 
@@ -146,7 +167,9 @@ describe("external links", () => {
   });
 
   it("sends the no-JavaScript link to /ng/leave with the address as a query value", () => {
-    expect(leaveHref("https://example.org/a?b=1&c=2#d")).toBe("/ng/leave?to=https%3A%2F%2Fexample.org%2Fa%3Fb%3D1%26c%3D2%23d");
+    expect(leaveHref("https://example.org/a?b=1&c=2#d")).toBe(
+      "/ng/leave?to=https%3A%2F%2Fexample.org%2Fa%3Fb%3D1%26c%3D2%23d",
+    );
   });
 
   it.each([
@@ -179,11 +202,17 @@ describe("legacy paths outside /ng/", () => {
     "%j is a page of the classic application",
     (path) => expect(isLegacyPath(path)).toBe(true),
   );
-  it.each(["/", "/dbx", "/ng/db", "/wp-admin", "//db", "/patients/study"])("%j is not", (path) => expect(isLegacyPath(path)).toBe(false));
+  it.each(["/", "/dbx", "/ng/db", "/wp-admin", "//db", "/patients/study"])("%j is not", (path) =>
+    expect(isLegacyPath(path)).toBe(false),
+  );
 
   it("redirects to the same path and query under LEGACY_BASE_URL", () => {
-    expect(legacyRedirectTarget("https://classic.example/", "/db?studyName=DEMO001")).toBe("https://classic.example/db?studyName=DEMO001");
-    expect(legacyRedirectTarget("https://classic.example/app", "/tickets/T1")).toBe("https://classic.example/app/tickets/T1");
+    expect(legacyRedirectTarget("https://classic.example/", "/db?studyName=DEMO001")).toBe(
+      "https://classic.example/db?studyName=DEMO001",
+    );
+    expect(legacyRedirectTarget("https://classic.example/app", "/tickets/T1")).toBe(
+      "https://classic.example/app/tickets/T1",
+    );
   });
 });
 
@@ -193,7 +222,9 @@ describe("the splat outside /ng/", () => {
     const context = contextFor();
     context.apiTransport = async () =>
       Response.json({ legacyBaseUrl, rbqmSupportEmail: "support@rbqm.example", productNameHtmlTitle: "RBQM Studio" });
-    const args = { request: new Request(`http://localhost:3000${path}`), context, params: {} } as unknown as Parameters<typeof loader>[0];
+    const args = { request: new Request(`http://localhost:3000${path}`), context, params: {} } as unknown as Parameters<
+      typeof loader
+    >[0];
     return (await loader(args)) as unknown;
   }
   const statusOf = (value: unknown) =>

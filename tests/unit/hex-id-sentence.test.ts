@@ -76,13 +76,18 @@ describe("hexIdSentence", () => {
     for (const clause of sentence.split(" and ")) expect(clause.split(" ")).toHaveLength(5);
   });
 
-  it.each(["", "abc", "0123456789abcdef0123456", "0123456789abcdef012345678", "0123456789abcdef0123456g", " 0123456789abcdef01234567", "0x23456789abcdef01234567"])(
-    "returns %j unchanged",
-    (value) => {
-      expect(hexIdSentence(value)).toBe(value);
-      expect(isHexId(value)).toBe(false);
-    },
-  );
+  it.each([
+    "",
+    "abc",
+    "0123456789abcdef0123456",
+    "0123456789abcdef012345678",
+    "0123456789abcdef0123456g",
+    " 0123456789abcdef01234567",
+    "0x23456789abcdef01234567",
+  ])("returns %j unchanged", (value) => {
+    expect(hexIdSentence(value)).toBe(value);
+    expect(isHexId(value)).toBe(false);
+  });
 
   it("gives distinct ids distinct sentences (a sample of 2000)", () => {
     const ids = [...new Set(sampleIds(2000))];

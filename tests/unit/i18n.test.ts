@@ -2,9 +2,9 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { htmlLang, isLocale } from "~/lib/i18n";
 import deven from "../../locales/deven.json";
 import xx from "../../locales/xx.json";
-import { htmlLang, isLocale } from "~/lib/i18n";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -39,7 +39,9 @@ describe("locales", () => {
   });
 
   it("xx.json is what the generator writes (npm run i18n:pseudo)", () => {
-    expect(() => execFileSync("node", [path.join(root, "scripts/pseudo-locale.mjs"), "--check"], { stdio: "pipe" })).not.toThrow();
+    expect(() =>
+      execFileSync("node", [path.join(root, "scripts/pseudo-locale.mjs"), "--check"], { stdio: "pipe" }),
+    ).not.toThrow();
   });
 
   it("every key the app translates exists in deven.json", () => {

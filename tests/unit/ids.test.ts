@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { newId, OBJECT_ID } from "@server/db/ids";
+import { describe, expect, it } from "vitest";
 
 describe("object ids", () => {
   it("are 24 hex digits, unique, and start with the creation second", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { badgeText } from "~/lib/navigation";
 import { appLinks, buildHref, isLegacyPath, isOutsideSystem, legacyLinks, resolveLegacyHref } from "~/lib/links";
+import { badgeText } from "~/lib/navigation";
 
 describe("the link builder (000 §2.4)", () => {
   it("appends query parameters in order, skipping null and undefined, repeating arrays", () => {
@@ -12,7 +12,9 @@ describe("the link builder (000 §2.4)", () => {
   });
 
   it("keeps parameters already in the path and escapes values", () => {
-    expect(buildHref("/viewMitigation?name=A&B", { studyName: "S 1/2" })).toBe("/viewMitigation?name=A&B&studyName=S+1%2F2");
+    expect(buildHref("/viewMitigation?name=A&B", { studyName: "S 1/2" })).toBe(
+      "/viewMitigation?name=A&B&studyName=S+1%2F2",
+    );
     expect(buildHref("/x?", { a: 1 })).toBe("/x?a=1");
   });
 
@@ -28,23 +30,49 @@ describe("the link builder (000 §2.4)", () => {
     expect(legacyLinks.subjects("DE/MO")).toBe("/patients/study/DE%2FMO");
     expect(legacyLinks.subject("DEMO001", "S-01")).toBe("/patients/study/DEMO001/patient/S-01");
     expect(legacyLinks.ticket("T-7", "DEMO001")).toBe("/tickets/T-7?studyName=DEMO001");
-    expect(legacyLinks.mitigation("Retrain site", "DEMO001")).toBe("/viewMitigation?name=Retrain+site&studyName=DEMO001");
+    expect(legacyLinks.mitigation("Retrain site", "DEMO001")).toBe(
+      "/viewMitigation?name=Retrain+site&studyName=DEMO001",
+    );
     expect(appLinks.error("You lack the permissions to view this page.")).toBe(
       "/ng/error?errorMessage=You+lack+the+permissions+to+view+this+page.",
     );
   });
 
   it("recognises every legacy path, and nothing under /ng/", () => {
-    for (const path of ["/catalogsList", "/admin/cpcdConfig", "/yourAccount?welcome", "/v1/system/version/admin", "/db?studyName=X", "/editRiskAssessment", "/patients/study/X", "/patients/study/X/patient/Y", "/tickets/T1?studyName=X", "/viewMitigation?name=a", "/CSM#x"]) {
+    for (const path of [
+      "/catalogsList",
+      "/admin/cpcdConfig",
+      "/yourAccount?welcome",
+      "/v1/system/version/admin",
+      "/db?studyName=X",
+      "/editRiskAssessment",
+      "/patients/study/X",
+      "/patients/study/X/patient/Y",
+      "/tickets/T1?studyName=X",
+      "/viewMitigation?name=a",
+      "/CSM#x",
+    ]) {
       expect(isLegacyPath(path), path).toBe(true);
     }
-    for (const path of ["/ng/", "/ng/db", "/dbx", "/patients", "/patients/study/X/extra/Y", "//db", "db", "https://x.example/db", "/csm"]) {
+    for (const path of [
+      "/ng/",
+      "/ng/db",
+      "/dbx",
+      "/patients",
+      "/patients/study/X/extra/Y",
+      "//db",
+      "db",
+      "https://x.example/db",
+      "/csm",
+    ]) {
       expect(isLegacyPath(path), path).toBe(false);
     }
   });
 
   it("resolves legacy paths against LEGACY_BASE_URL when it is set", () => {
-    expect(resolveLegacyHref("/db?studyName=X", "https://classic.example/app/")).toBe("https://classic.example/app/db?studyName=X");
+    expect(resolveLegacyHref("/db?studyName=X", "https://classic.example/app/")).toBe(
+      "https://classic.example/app/db?studyName=X",
+    );
     expect(resolveLegacyHref("/db?studyName=X", null)).toBe("/db?studyName=X");
     expect(resolveLegacyHref("/ng/companies/1", "https://classic.example")).toBe("/ng/companies/1");
   });

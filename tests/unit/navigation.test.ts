@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { buildNav, companyAddresses, navAddresses, studyAddresses, studyEntryHref, type NavContext } from "~/lib/navigation";
+import {
+  buildNav,
+  companyAddresses,
+  navAddresses,
+  studyAddresses,
+  studyEntryHref,
+  type NavContext,
+} from "~/lib/navigation";
 
 const COMPANY = "6560de000000000000000001";
 const base: NavContext = {
@@ -16,9 +23,14 @@ const atStudy: NavContext = { ...base, study: { studyName: "DEMO 1", internalStu
 const alone: NavContext = { ...atStudy, legacyBaseUrl: null };
 const all = () => true;
 const none = () => false;
-const only = (...addresses: string[]) => (address: string) => addresses.includes(address);
+const only =
+  (...addresses: string[]) =>
+  (address: string) =>
+    addresses.includes(address);
 const ids = (nav: ReturnType<typeof buildNav>) => ({
-  top: nav.top.map((entry) => (entry.kind === "link" ? entry.id : `${entry.id}[${entry.items.map((i) => i.id).join(",")}]`)),
+  top: nav.top.map((entry) =>
+    entry.kind === "link" ? entry.id : `${entry.id}[${entry.items.map((i) => i.id).join(",")}]`,
+  ),
   settings: nav.settings.map((i) => i.id),
   help: nav.help.map((i) => i.id),
   user: nav.user.map((i) => i.id),
@@ -43,14 +55,27 @@ describe("header menus (000 §2.6, §6)", () => {
         "oversight[cdq,sites,subjects,tickets]",
         "analysis[csm,dataSources,reports]",
       ],
-      settings: ["companySettings", "studySettings", "companyAudit", "studyAudit", "studyWizard", "latestLogs", "createCompany"],
+      settings: [
+        "companySettings",
+        "studySettings",
+        "companyAudit",
+        "studyAudit",
+        "studyWizard",
+        "latestLogs",
+        "createCompany",
+      ],
       help: ["helpArticles", "kriWiki", "feedback"],
       user: ["cfInstanceStats", "welcomePage", "configVariables", "studyDesigner"],
     });
   });
 
   it("hides every gated entry without its permission, and menus left empty, but keeps Help Articles and Feedback", () => {
-    expect(ids(buildNav(atStudy, none))).toEqual({ top: [], settings: [], help: ["helpArticles", "feedback"], user: [] });
+    expect(ids(buildNav(atStudy, none))).toEqual({
+      top: [],
+      settings: [],
+      help: ["helpArticles", "feedback"],
+      user: [],
+    });
     expect(buildNav(atStudy, none).versionHref).toBeNull();
     expect(buildNav(atStudy, all).versionHref).toBe("/v1/system/version/admin");
   });
@@ -79,7 +104,9 @@ describe("header menus (000 §2.6, §6)", () => {
   it("builds the addresses of legacy pages, in-app pages and external tools", () => {
     const nav = buildNav(atStudy, all);
     const find = (id: string) =>
-      [...nav.top.flatMap((e) => (e.kind === "link" ? [e] : e.items)), ...nav.settings, ...nav.help, ...nav.user].find((i) => i.id === id)!;
+      [...nav.top.flatMap((e) => (e.kind === "link" ? [e] : e.items)), ...nav.settings, ...nav.help, ...nav.user].find(
+        (i) => i.id === id,
+      )!;
     expect(find("dashboard").href).toBe("/db?studyName=DEMO+1");
     expect(find("subjects").href).toBe("/patients/study/DEMO%201");
     // Pages of this product still to come: unavailable; the study audit has the classic page meanwhile.
@@ -92,7 +119,10 @@ describe("header menus (000 §2.6, §6)", () => {
       href: `https://designer.example/app?companyId=${COMPANY}&studyName=DEMO+1&internalStudyId=6560de000000000000000101`,
       newTab: true,
     });
-    expect(find("studyWizard")).toMatchObject({ href: `https://designer.example/app/wizard?companyId=${COMPANY}`, newTab: true });
+    expect(find("studyWizard")).toMatchObject({
+      href: `https://designer.example/app/wizard?companyId=${COMPANY}`,
+      newTab: true,
+    });
     expect(find("helpArticles")).toMatchObject({ href: "https://help.example/articles", newTab: true });
   });
 

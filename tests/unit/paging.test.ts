@@ -71,9 +71,12 @@ describe("page from the address", () => {
     expect(parsePage("1000", { totalCount: 0, pageSize: 50 })).toBe(1);
   });
 
-  it.each(["0", "-1", "1.5", "abc", "", "1e3", "+2", null, undefined])("falls back to the current page for %j", (raw) => {
-    expect(parsePage(raw, { ...known, current: 4 })).toBe(4);
-  });
+  it.each(["0", "-1", "1.5", "abc", "", "1e3", "+2", null, undefined])(
+    "falls back to the current page for %j",
+    (raw) => {
+      expect(parsePage(raw, { ...known, current: 4 })).toBe(4);
+    },
+  );
 
   it.each(["0", "-1", "1.5", "abc"])("falls back to 1 for %j when there is no current page", (raw) => {
     expect(parsePage(raw, known)).toBe(1);
@@ -89,7 +92,10 @@ describe("page from the address", () => {
 
   it("reads both from a query", () => {
     expect(readPaging("?x-page=2&x-pageSize=20&y-page=7", "x")).toEqual({ page: 2, pageSize: 20 });
-    expect(readPaging(new URLSearchParams("x-page=9&x-pageSize=33"), "x", { totalCount: 120 })).toEqual({ page: 3, pageSize: 50 });
+    expect(readPaging(new URLSearchParams("x-page=9&x-pageSize=33"), "x", { totalCount: 120 })).toEqual({
+      page: 3,
+      pageSize: 50,
+    });
     expect(readPaging("", "x")).toEqual({ page: 1, pageSize: 50 });
     expect(readPaging("x-page=0", "x", { current: 2 })).toEqual({ page: 2, pageSize: 50 });
   });

@@ -10,11 +10,17 @@ function fakeApi(options: { fail?: boolean } = {}) {
       check: async (urls: readonly string[]) => {
         batches.push([...urls]);
         await new Promise((resolve) => setTimeout(resolve, 5));
-        if (options.fail) return { ok: false as const, status: 0, error: { code: "TypeError", detail: "fetch failed" } };
+        if (options.fail)
+          return { ok: false as const, status: 0, error: { code: "TypeError", detail: "fetch failed" } };
         return {
           ok: true as const,
           status: 200,
-          data: { permissionCheckResults: urls.map((url) => ({ request: { url }, result: url.endsWith("/get") ? "Allow" : "Deny" })) },
+          data: {
+            permissionCheckResults: urls.map((url) => ({
+              request: { url },
+              result: url.endsWith("/get") ? "Allow" : "Deny",
+            })),
+          },
         };
       },
     },
@@ -32,11 +38,21 @@ describe("one permission batch per request", () => {
       await Promise.resolve(); // loaders await their sign-in check first
       return permissionBatch(context, api).check(addresses);
     };
-    const [a, b, c] = await Promise.all([loader(["api/a/get", "api/b/set"]), loader(["api/b/set", "api/c/get"]), loader(["api/a/get"])]);
+    const [a, b, c] = await Promise.all([
+      loader(["api/a/get", "api/b/set"]),
+      loader(["api/b/set", "api/c/get"]),
+      loader(["api/a/get"]),
+    ]);
     expect(batches).toEqual([["api/a/get", "api/b/set", "api/c/get"]]);
     expect(permissionCallsOf(context)).toBe(1);
-    expect([...a]).toEqual([["api/a/get", true], ["api/b/set", false]]);
-    expect([...b]).toEqual([["api/b/set", false], ["api/c/get", true]]);
+    expect([...a]).toEqual([
+      ["api/a/get", true],
+      ["api/b/set", false],
+    ]);
+    expect([...b]).toEqual([
+      ["api/b/set", false],
+      ["api/c/get", true],
+    ]);
     expect(c.get("api/a/get")).toBe(true);
   });
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { createReferenceCache } from "@server/cache/reference";
+import { describe, expect, it } from "vitest";
 
 describe("the reference cache", () => {
   it("loads once per key and epoch, and again when the epoch moves on", async () => {

@@ -10,12 +10,18 @@ describe("the pause of a throttled sign-in, as people say it", () => {
     expect(waitText(t, 60)).toBe("1 minute");
     expect(waitText(t, 61)).toBe("2 minutes");
     expect(waitText(t, 900)).toBe("15 minutes");
-    expect(t("auth.tooManyAttempts", { wait: waitText(t, 30) })).toBe("Too many failed attempts. Please wait 30 seconds and try again.");
+    expect(t("auth.tooManyAttempts", { wait: waitText(t, 30) })).toBe(
+      "Too many failed attempts. Please wait 30 seconds and try again.",
+    );
   });
 
   it("reads the pause from the answer, a minute when it is missing or bad", () => {
-    expect(retryAfterSeconds({ code: "TooManyAttempts", detail: "", additionalData: { retryAfterSeconds: 29.2 } })).toBe(30);
+    expect(
+      retryAfterSeconds({ code: "TooManyAttempts", detail: "", additionalData: { retryAfterSeconds: 29.2 } }),
+    ).toBe(30);
     expect(retryAfterSeconds({ code: "TooManyAttempts", detail: "" })).toBe(60);
-    expect(retryAfterSeconds({ code: "TooManyAttempts", detail: "", additionalData: { retryAfterSeconds: "x" } })).toBe(60);
+    expect(retryAfterSeconds({ code: "TooManyAttempts", detail: "", additionalData: { retryAfterSeconds: "x" } })).toBe(
+      60,
+    );
   });
 });

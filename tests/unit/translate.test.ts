@@ -1,9 +1,9 @@
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
-import deven from "../../locales/deven.json";
-import xx from "../../locales/xx.json";
 import { i18nConfig } from "~/lib/i18n";
 import { createTranslator, type Messages } from "~/lib/translate";
+import deven from "../../locales/deven.json";
+import xx from "../../locales/xx.json";
 
 /** Every key of a message tree, joined with ".". */
 function keysOf(tree: Messages, prefix = ""): string[] {
@@ -25,7 +25,14 @@ describe.each([
   ["xx", xx],
 ] as const)("the app's translator answers as i18next does (%s)", (locale, messages) => {
   const reference = createInstance();
-  void reference.init({ ...i18nConfig, supportedLngs: [...i18nConfig.supportedLngs], ns: [...i18nConfig.ns], lng: locale, resources: { [locale]: { translation: messages } }, initImmediate: false });
+  void reference.init({
+    ...i18nConfig,
+    supportedLngs: [...i18nConfig.supportedLngs],
+    ns: [...i18nConfig.ns],
+    lng: locale,
+    resources: { [locale]: { translation: messages } },
+    initImmediate: false,
+  });
   const t = createTranslator(messages as Messages);
   const keys = keysOf(messages as Messages);
 
@@ -46,7 +53,9 @@ describe.each([
 
   it("for a missing key, with and without a default value", () => {
     expect(t("no.such.key")).toBe(reference.t("no.such.key"));
-    expect(t("no.such.key", { defaultValue: "Fallback {{x}}", x: 1 })).toBe(reference.t("no.such.key", { defaultValue: "Fallback {{x}}", x: 1 }));
+    expect(t("no.such.key", { defaultValue: "Fallback {{x}}", x: 1 })).toBe(
+      reference.t("no.such.key", { defaultValue: "Fallback {{x}}", x: 1 }),
+    );
     expect(t("auth")).toBe("auth");
   });
 });

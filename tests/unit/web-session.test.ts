@@ -1,11 +1,23 @@
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { contextFor } from "../support/web-context";
 import { currentPagePath, loginUrl, sessionFromTokens, tokenExpiresAt } from "~/lib/auth.server";
 import type { WebContext } from "~/lib/context.server";
-import { readAuthSession, readLoginProcess, writeAuthSession, writeLoginProcess, type AuthSession } from "~/lib/session.server";
+import {
+  readAuthSession,
+  readLoginProcess,
+  writeAuthSession,
+  writeLoginProcess,
+  type AuthSession,
+} from "~/lib/session.server";
+import { contextFor } from "../support/web-context";
 
-const session: AuthSession = { accessToken: "a", refreshToken: "r", idToken: "i", user: { id: "u1", name: "Ada" }, checkedAt: 1 };
+const session: AuthSession = {
+  accessToken: "a",
+  refreshToken: "r",
+  idToken: "i",
+  user: { id: "u1", name: "Ada" },
+  checkedAt: 1,
+};
 
 /** The browser's next request, carrying the cookies the last response set. */
 function nextRequest(from: WebContext, path = "/ng/"): Request {
@@ -20,7 +32,11 @@ describe("sealed session cookies", () => {
     writeLoginProcess(writer, { email: "a@b.example", password: "secret", continueUrl: "/ng/x" });
     const request = nextRequest(writer);
     expect(readAuthSession(request, contextFor())).toEqual(session);
-    expect(readLoginProcess(request, contextFor())).toEqual({ email: "a@b.example", password: "secret", continueUrl: "/ng/x" });
+    expect(readLoginProcess(request, contextFor())).toEqual({
+      email: "a@b.example",
+      password: "secret",
+      continueUrl: "/ng/x",
+    });
   });
 
   it("sets httpOnly, SameSite=Lax cookies whose value reveals nothing", () => {
@@ -68,7 +84,10 @@ describe("sealed session cookies", () => {
 describe("tokens and addresses", () => {
   const key = new TextEncoder().encode("k".repeat(32));
   it("reads expiry from exp; no exp or an undecodable token counts as expired (000 §4.2)", async () => {
-    const withExp = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setExpirationTime(2_000_000_000).sign(key);
+    const withExp = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setExpirationTime(2_000_000_000)
+      .sign(key);
     const withoutExp = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).sign(key);
     expect(tokenExpiresAt(withExp)).toBe(2_000_000_000_000);
     expect(tokenExpiresAt(withoutExp)).toBe(0);
@@ -77,8 +96,17 @@ describe("tokens and addresses", () => {
   });
 
   it("takes the user's id from the id token's sub and the name from its name claim", async () => {
-    const idToken = await new SignJWT({ name: "Ada Admin" }).setProtectedHeader({ alg: "HS256" }).setSubject("u-1").sign(key);
-    const result = sessionFromTokens({ access_token: "a", refresh_token: "r", id_token: idToken, token_type: "Bearer", expires_in: 900 });
+    const idToken = await new SignJWT({ name: "Ada Admin" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("u-1")
+      .sign(key);
+    const result = sessionFromTokens({
+      access_token: "a",
+      refresh_token: "r",
+      id_token: idToken,
+      token_type: "Bearer",
+      expires_in: 900,
+    });
     expect(result.user).toEqual({ id: "u-1", name: "Ada Admin" });
   });
 

@@ -2,7 +2,6 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { I18nWrapper, renderServerHtml, renderWithI18n, renderWithRouter, useCleanup } from "../support/i18n-test";
 import { ActorDisplay, RequesterDisplay } from "~/components/widgets/ActorDisplay";
 import { Collapsible } from "~/components/widgets/Collapsible";
 import { COPY_CONFIRMATION_MS, CopyButton } from "~/components/widgets/CopyButton";
@@ -14,8 +13,15 @@ import { alertContent, ResultAlert } from "~/components/widgets/ResultAlert";
 import { Spinner } from "~/components/widgets/Spinner";
 import { Timestamp } from "~/components/widgets/Timestamp";
 import { jsonToYaml, YamlView } from "~/components/widgets/YamlView";
+import {
+  I18nWrapper,
+  renderServerHtml,
+  renderWithI18n,
+  renderWithRouter,
+  cleanupAfterEach,
+} from "../support/i18n-test";
 
-useCleanup();
+cleanupAfterEach();
 
 describe("<Timestamp>", () => {
   it("renders a <time> with the ISO instant and the UTC text", () => {
@@ -159,14 +165,20 @@ describe("YAML view", () => {
   });
 
   it("shows valid JSON as YAML in a <pre>", () => {
-    const { container } = renderWithI18n(<YamlView json='{"name":"Site 1","active":true,"tags":["a","b"],"nested":{"n":2}}' />);
-    expect(container.querySelector("pre")!.textContent).toBe("name: Site 1\nactive: true\ntags:\n  - a\n  - b\nnested:\n  n: 2");
+    const { container } = renderWithI18n(
+      <YamlView json='{"name":"Site 1","active":true,"tags":["a","b"],"nested":{"n":2}}' />,
+    );
+    expect(container.querySelector("pre")!.textContent).toBe(
+      "name: Site 1\nactive: true\ntags:\n  - a\n  - b\nnested:\n  n: 2",
+    );
   });
 });
 
 describe("<LoadMoreButton>", () => {
   it("is a link to the next page without an onClick, which works without JavaScript", async () => {
-    const html = await renderServerHtml(<LoadMoreButton loading={false} href="/ng/audit?before=2026-11-21T10%3A00%3A00Z" />);
+    const html = await renderServerHtml(
+      <LoadMoreButton loading={false} href="/ng/audit?before=2026-11-21T10%3A00%3A00Z" />,
+    );
     expect(html).toMatch(/<a [^>]*href="\/ng\/audit\?before=2026-11-21T10%3A00%3A00Z"[^>]*>.*Load more/);
   });
 
@@ -212,8 +224,14 @@ describe("result alert (000 §8)", () => {
   });
 
   it("uses the default message when the code has none", () => {
-    expect(alertContent(error, { Other: "x" }, "Something failed.")).toEqual({ kind: "message", text: "Something failed." });
-    expect(alertContent({ code: "toString" }, {}, "Something failed.")).toEqual({ kind: "message", text: "Something failed." });
+    expect(alertContent(error, { Other: "x" }, "Something failed.")).toEqual({
+      kind: "message",
+      text: "Something failed.",
+    });
+    expect(alertContent({ code: "toString" }, {}, "Something failed.")).toEqual({
+      kind: "message",
+      text: "Something failed.",
+    });
   });
 
   it("falls back to the code in bold followed by the details", () => {
@@ -261,9 +279,16 @@ describe("<ActorDisplay>", () => {
     expect(textOf({ type: "company", id: "c1" })).toBe("c1 | (not found)");
     expect(textOf({ type: "company" })).toBe("N/A");
     expect(textOf({ type: "user", id: "u9" })).toBe("u9 | not found");
-    expect(textOf({ type: "user", id: "u1", displayName: "Ann Lee", email: "ann@x.example", isBlocked: true, isDeleted: true })).toBe(
-      "Ann Lee | (ann@x.example) | blocked | deleted",
-    );
+    expect(
+      textOf({
+        type: "user",
+        id: "u1",
+        displayName: "Ann Lee",
+        email: "ann@x.example",
+        isBlocked: true,
+        isDeleted: true,
+      }),
+    ).toBe("Ann Lee | (ann@x.example) | blocked | deleted");
     expect(textOf({ type: "user", id: "u1" }, [{ id: "u1", displayName: "Ann Lee" }])).toBe("Ann Lee");
     expect(textOf({ type: "group", displayName: "Monitors" })).toBe("Monitors");
     expect(textOf({ type: "company", displayName: "Demo Pharma" })).toBe("Demo Pharma");
@@ -299,8 +324,12 @@ describe("<EntityDisplay> and <ReferenceDisplay>", () => {
   });
 
   it("links a subject to its legacy page within the study", () => {
-    renderWithRouter(<EntityDisplay entity={{ id: "SUBJ-7", displayName: "Subject 7" }} kind="subject" studyName="ST 1" />);
-    expect(screen.getByRole("link", { name: "Subject 7" }).getAttribute("href")).toBe("/patients/study/ST%201/patient/SUBJ-7");
+    renderWithRouter(
+      <EntityDisplay entity={{ id: "SUBJ-7", displayName: "Subject 7" }} kind="subject" studyName="ST 1" />,
+    );
+    expect(screen.getByRole("link", { name: "Subject 7" }).getAttribute("href")).toBe(
+      "/patients/study/ST%201/patient/SUBJ-7",
+    );
   });
 
   it("does not link a subject without a study, nor other entities", () => {
@@ -323,7 +352,9 @@ describe("<EntityDisplay> and <ReferenceDisplay>", () => {
       </>,
     );
     expect(screen.getByRole("link", { name: "TCK-7" }).getAttribute("href")).toBe("/tickets/T7?studyName=ST1");
-    expect(screen.getByRole("link", { name: "MA-3" }).getAttribute("href")).toBe("/viewMitigation?name=M3&studyName=ST1");
+    expect(screen.getByRole("link", { name: "MA-3" }).getAttribute("href")).toBe(
+      "/viewMitigation?name=M3&studyName=ST1",
+    );
     expect(screen.getByText("X1").tagName).toBe("SPAN");
     expect(screen.getByText("not available")).toBeTruthy();
   });
@@ -368,7 +399,11 @@ describe("<Collapsible>", () => {
 
   it("animates the height for 300 ms by default, then closes", () => {
     setReducedMotion(false);
-    const animations: { keyframes: Keyframe[]; options: KeyframeAnimationOptions; anim: { onfinish: (() => void) | null; cancel: () => void } }[] = [];
+    const animations: {
+      keyframes: Keyframe[];
+      options: KeyframeAnimationOptions;
+      anim: { onfinish: (() => void) | null; cancel: () => void };
+    }[] = [];
     HTMLElement.prototype.animate = function animate(keyframes: Keyframe[], options: KeyframeAnimationOptions) {
       const anim = { onfinish: null as (() => void) | null, cancel: vi.fn() };
       animations.push({ keyframes, options, anim });

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/lib/i18n-react";
 import { Footer } from "~/components/Footer";
+import { useTranslation } from "~/lib/i18n-react";
 import { useSessionCheck } from "~/lib/session-check";
 import { useSettings } from "~/lib/settings";
 import { Header, type HeaderProps } from "./Header";

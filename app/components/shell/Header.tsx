@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n-react";
 import { AppLink } from "~/components/AppLink";
 import { CompanyLogo } from "~/components/CompanyLogo";
+import { useTranslation } from "~/lib/i18n-react";
 import { appLinks, destination, legacyLinks } from "~/lib/links";
 import { badgeText, type Nav, type NavLink } from "~/lib/navigation";
 import { useSettings } from "~/lib/settings";
@@ -41,7 +41,13 @@ export function Header({ companyId, nav, user, notificationCount, studies, study
 
   const myAccount = destination({ legacy: legacyLinks.company("/yourAccount") }, settings?.legacyBaseUrl);
   const userEntries: MenuEntry[] = [
-    { key: "myAccount", label: t("nav.myAccount"), href: myAccount.href, unavailable: myAccount.unavailable, testId: "nav-myAccount" },
+    {
+      key: "myAccount",
+      label: t("nav.myAccount"),
+      href: myAccount.href,
+      unavailable: myAccount.unavailable,
+      testId: "nav-myAccount",
+    },
     { key: "logOut", label: t("nav.logOut"), submit: { form: LOGOUT_FORM_ID }, testId: "nav-logOut" },
     ...links(nav.user),
   ];
@@ -53,7 +59,10 @@ export function Header({ companyId, nav, user, notificationCount, studies, study
     ...links(nav.settings, "compact", t("nav.settings")),
   ];
   const badge = badgeText(notificationCount);
-  const notifications = destination({ legacy: legacyLinks.company("/yourAccount/notifications") }, settings?.legacyBaseUrl);
+  const notifications = destination(
+    { legacy: legacyLinks.company("/yourAccount/notifications") },
+    settings?.legacyBaseUrl,
+  );
   const bell = (
     <>
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-current stroke-2">
@@ -75,7 +84,11 @@ export function Header({ companyId, nav, user, notificationCount, studies, study
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 py-1.5 md:gap-x-4 md:px-4 md:py-2">
-        <Link to={appLinks.company(companyId)} className="flex shrink-0 items-center gap-2 rounded" aria-label={settings?.productName}>
+        <Link
+          to={appLinks.company(companyId)}
+          className="flex shrink-0 items-center gap-2 rounded"
+          aria-label={settings?.productName}
+        >
           <CompanyLogo className="h-8 w-auto" />
           {/* The product title, once; on a narrow screen the logo stands for it (its link keeps the name). */}
           <span className="hidden text-lg font-semibold text-slate-900 lg:inline" aria-hidden="true">
@@ -83,7 +96,12 @@ export function Header({ companyId, nav, user, notificationCount, studies, study
           </span>
         </Link>
         {settings?.environmentLogo ? (
-          <img src={settings.environmentLogo} alt={t("nav.environmentLogo")} className="hidden h-6 w-auto sm:block" height={24} />
+          <img
+            src={settings.environmentLogo}
+            alt={t("nav.environmentLogo")}
+            className="hidden h-6 w-auto sm:block"
+            height={24}
+          />
         ) : null}
         {study ? <StudyDropdown companyId={companyId} study={study} studies={studies} /> : null}
         {compactEntries.length > 0 ? (
@@ -99,7 +117,9 @@ export function Header({ companyId, nav, user, notificationCount, studies, study
               <Menu key={entry.id} id={entry.id} trigger={t(`nav.${entry.label}`)} entries={links(entry.items)} />
             ),
           )}
-          {nav.settings.length > 0 ? <Menu id="settings" trigger={t("nav.settings")} entries={links(nav.settings)} /> : null}
+          {nav.settings.length > 0 ? (
+            <Menu id="settings" trigger={t("nav.settings")} entries={links(nav.settings)} />
+          ) : null}
         </nav>
         <div className="ml-auto flex items-center gap-1">
           {notifications.href !== undefined ? (
@@ -147,9 +167,20 @@ export function Header({ companyId, nav, user, notificationCount, studies, study
             trigger={
               <>
                 {user.pictureHref ? (
-                  <img src={user.pictureHref} alt="" className="h-7 w-7 rounded-full object-cover" width={28} height={28} data-testid="profile-picture" />
+                  <img
+                    src={user.pictureHref}
+                    alt=""
+                    className="h-7 w-7 rounded-full object-cover"
+                    width={28}
+                    height={28}
+                    data-testid="profile-picture"
+                  />
                 ) : (
-                  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 fill-none stroke-current stroke-2 sm:hidden">
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 24 24"
+                    className="h-6 w-6 fill-none stroke-current stroke-2 sm:hidden"
+                  >
                     <path d="M20 21a8 8 0 0 0-16 0M12 13a5 5 0 1 0 0-10 5 5 0 0 0 0 10z" />
                   </svg>
                 )}
@@ -196,12 +227,7 @@ export function NavEntryLink({
     );
   }
   return (
-    <AppLink
-      to={link.href}
-      newTab={link.newTab}
-      className={`${className} ${linkClassName}`}
-      data-testid={testId}
-    >
+    <AppLink to={link.href} newTab={link.newTab} className={`${className} ${linkClassName}`} data-testid={testId}>
       {t(`nav.${link.id}`)}
     </AppLink>
   );
@@ -272,7 +298,10 @@ function StudyDropdown({
 export function RetiredBadge() {
   const { t } = useTranslation();
   return (
-    <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold uppercase text-amber-900" data-testid="retired-badge">
+    <span
+      className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold uppercase text-amber-900"
+      data-testid="retired-badge"
+    >
       {t("nav.retired")}
     </span>
   );

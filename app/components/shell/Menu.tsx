@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from "react";
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+} from "react";
 import { AppLink } from "~/components/AppLink";
 import { useHydrated } from "~/components/forms/hydrated";
 import { useTranslation } from "~/lib/i18n-react";
@@ -71,7 +80,16 @@ const ITEM_SELECTOR = '[role="menuitem"]';
  * ArrowUp/Down/Home/End move (wrapping), a letter jumps to the next item starting with it, Escape closes it and gives
  * the focus back to the button, and Tab closes it and moves on.
  */
-export function Menu({ id, trigger, triggerLabel, entries, loading, align = "start", onOpen, triggerClassName }: MenuProps) {
+export function Menu({
+  id,
+  trigger,
+  triggerLabel,
+  entries,
+  loading,
+  align = "start",
+  onOpen,
+  triggerClassName,
+}: MenuProps) {
   const hydrated = useHydrated();
   const { t } = useTranslation();
   const reactId = useId();
@@ -242,11 +260,20 @@ export function Menu({ id, trigger, triggerLabel, entries, loading, align = "sta
             {entries.map((entry, index) => (
               <li key={entry.key} role={menuRoles ? "none" : undefined}>
                 {entry.group ? (
-                  <div className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-500" aria-hidden="true">
+                  <div
+                    className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-500"
+                    aria-hidden="true"
+                  >
                     {entry.group}
                   </div>
                 ) : null}
-                <EntryContent entry={entry} first={index === 0} roles={menuRoles} onChosen={() => hide(false)} unavailableText={t} />
+                <EntryContent
+                  entry={entry}
+                  first={index === 0}
+                  roles={menuRoles}
+                  onChosen={() => hide(false)}
+                  unavailableText={t}
+                />
               </li>
             ))}
           </ul>
@@ -275,7 +302,14 @@ function EntryContent({
   const tabIndex = roles ? (first ? 0 : -1) : undefined;
   if (entry.submit) {
     return (
-      <button type="submit" form={entry.submit.form} role={role} tabIndex={tabIndex} className={itemClass} data-testid={entry.testId}>
+      <button
+        type="submit"
+        form={entry.submit.form}
+        role={role}
+        tabIndex={tabIndex}
+        className={itemClass}
+        data-testid={entry.testId}
+      >
         {label}
       </button>
     );
@@ -284,7 +318,13 @@ function EntryContent({
     const reason = entry.unavailable ? t(`menus.unavailable.${entry.unavailable}`) : null;
     return (
       // Reachable from the keyboard (its reason can be read), never followed.
-      <span role={role} aria-disabled="true" tabIndex={roles ? tabIndex : 0} className={disabledClass} data-testid={entry.testId}>
+      <span
+        role={role}
+        aria-disabled="true"
+        tabIndex={roles ? tabIndex : 0}
+        className={disabledClass}
+        data-testid={entry.testId}
+      >
         <span>{label}</span>
         {reason ? <span className="text-xs">{reason}</span> : null}
       </span>

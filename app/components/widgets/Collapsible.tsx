@@ -45,7 +45,8 @@ export function Collapsible({
   const onSummaryClick = (event: MouseEvent<HTMLElement>) => {
     const details = detailsRef.current;
     const content = contentRef.current;
-    if (!details || !content || durationMs <= 0 || typeof content.animate !== "function" || prefersReducedMotion()) return;
+    if (!details || !content || durationMs <= 0 || typeof content.animate !== "function" || prefersReducedMotion())
+      return;
     event.preventDefault();
     const running = animation.current;
     const from = running ? content.getBoundingClientRect().height : null;
@@ -74,13 +75,27 @@ export function Collapsible({
   const onDetailsToggle = (event: SyntheticEvent<HTMLDetailsElement>) => onToggle?.(event.currentTarget.open);
 
   return (
-    <details ref={detailsRef} open={defaultOpen} onToggle={onDetailsToggle} className={`group rounded-md border border-slate-200 ${className}`}>
+    <details
+      ref={detailsRef}
+      open={defaultOpen}
+      onToggle={onDetailsToggle}
+      className={`group rounded-md border border-slate-200 ${className}`}
+    >
       <summary
         onClick={onSummaryClick}
         className={`flex cursor-pointer list-none items-center gap-2 px-3 py-2 font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden ${summaryClassName}`}
       >
-        <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4 shrink-0 transition-transform group-open:rotate-90 motion-reduce:transition-none">
-          <path fillRule="evenodd" d="M7.2 14.8a.75.75 0 0 1 0-1.06L10.94 10 7.2 6.26a.75.75 0 1 1 1.06-1.06l4.27 4.27a.75.75 0 0 1 0 1.06L8.26 14.8a.75.75 0 0 1-1.06 0z" clipRule="evenodd" />
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          fill="currentColor"
+          className="h-4 w-4 shrink-0 transition-transform group-open:rotate-90 motion-reduce:transition-none"
+        >
+          <path
+            fillRule="evenodd"
+            d="M7.2 14.8a.75.75 0 0 1 0-1.06L10.94 10 7.2 6.26a.75.75 0 1 1 1.06-1.06l4.27 4.27a.75.75 0 0 1 0 1.06L8.26 14.8a.75.75 0 0 1-1.06 0z"
+            clipRule="evenodd"
+          />
         </svg>
         <span>{title}</span>
       </summary>

@@ -9,6 +9,7 @@ export function NotAvailable({ className = "" }: { className?: string }) {
 
 /** A value, or 'not available' when it is null, undefined or blank. */
 export function ValueOrNotAvailable({ value, className }: { value: ReactNode; className?: string }) {
-  const missing = value === null || value === undefined || value === false || (typeof value === "string" && value.trim() === "");
+  const missing =
+    value === null || value === undefined || value === false || (typeof value === "string" && value.trim() === "");
   return missing ? <NotAvailable className={className} /> : <span className={className}>{value}</span>;
 }

@@ -6,7 +6,13 @@ import { NotAvailable } from "./NotAvailable";
  * A reference to a ticket or a mitigation action (000 §3.8): its display id (else its id), linking to the legacy
  * ticket page (/tickets/{id}?studyName=…) or mitigation page (/viewMitigation?name={id}&studyName=…).
  */
-export function ReferenceDisplay({ reference, className = "" }: { reference: Reference | null | undefined; className?: string }) {
+export function ReferenceDisplay({
+  reference,
+  className = "",
+}: {
+  reference: Reference | null | undefined;
+  className?: string;
+}) {
   const text = referenceText(reference);
   if (!text) return <NotAvailable className={className} />;
   const href = referenceHref(reference);

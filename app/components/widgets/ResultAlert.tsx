@@ -42,11 +42,22 @@ export interface ResultAlertProps {
 }
 
 /** The alert for a failed call (000 §8): custom message, default message, or the code in bold followed by the details. */
-export function ResultAlert({ error, messages, defaultMessage, type = "danger", className = "", children }: ResultAlertProps) {
+export function ResultAlert({
+  error,
+  messages,
+  defaultMessage,
+  type = "danger",
+  className = "",
+  children,
+}: ResultAlertProps) {
   if (!error) return null;
   const content = alertContent(error, messages, defaultMessage);
   return (
-    <div role="alert" data-type={type} className={`rounded-md border px-4 py-3 text-sm ${typeClass[type]} ${className}`}>
+    <div
+      role="alert"
+      data-type={type}
+      className={`rounded-md border px-4 py-3 text-sm ${typeClass[type]} ${className}`}
+    >
       {content.kind === "message" ? (
         content.text
       ) : (

@@ -2,7 +2,12 @@ import { useTranslation } from "~/lib/i18n-react";
 
 function SpinnerIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" className="h-5 w-5 animate-spin text-brand-600 motion-reduce:animate-none">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      fill="none"
+      className="h-5 w-5 animate-spin text-brand-600 motion-reduce:animate-none"
+    >
       <circle cx="12" cy="12" r="10" stroke="currentColor" strokeWidth="4" className="opacity-25" />
       <path d="M22 12a10 10 0 0 0-10-10" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
     </svg>

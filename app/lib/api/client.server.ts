@@ -1,7 +1,9 @@
 import { data } from "@remix-run/node";
 import type { ResetResultBody, TokenResponse } from "@server/contracts/auth";
-import type { CompanyInfo, CompanyUserList } from "@server/contracts/companies";
 import type { PagingRequest, ProblemBody } from "@server/contracts/common";
+import type { CompanyInfo, CompanyUserList } from "@server/contracts/companies";
+import { NO_STORE } from "@server/contracts/headers";
+import type { NotificationCount } from "@server/contracts/notifications";
 import type {
   AuthorizationCheck,
   AuthorizationCheckBody,
@@ -9,13 +11,11 @@ import type {
   AuthorizationCodeRequest,
   EndSessionBody,
 } from "@server/contracts/oauth";
-import type { NotificationCount } from "@server/contracts/notifications";
 import type { OidcDiscovery } from "@server/contracts/oidc-sso";
 import type { PermissionCheckResponse } from "@server/contracts/permissions";
 import type { Settings } from "@server/contracts/settings";
 import type { StudyBasicInfo, StudyList } from "@server/contracts/studies";
 import { INTERNAL_API_ORIGIN, type ApiTransport, type TransportHints } from "./transport.server";
-import { NO_STORE } from "@server/contracts/headers";
 
 /** A failed call, read as the spec's result wrapper says (000 §8). */
 export interface ApiFailure {
@@ -42,7 +42,12 @@ const seg = (value: string) => encodeURIComponent(value);
 
 /** The one typed client through which loaders and actions reach the product API (000 §7, 001 §7). */
 export function createApiClient(options: ApiClientOptions) {
-  async function send(method: "GET" | "POST", path: string, body?: unknown, extraHeaders?: HeadersInit): Promise<Response> {
+  async function send(
+    method: "GET" | "POST",
+    path: string,
+    body?: unknown,
+    extraHeaders?: HeadersInit,
+  ): Promise<Response> {
     const headers = new Headers(extraHeaders);
     if (!headers.has("accept")) headers.set("accept", "application/json");
     if (options.accessToken) headers.set("authorization", `Bearer ${options.accessToken}`);
@@ -53,7 +58,10 @@ export function createApiClient(options: ApiClientOptions) {
       headers.set("content-type", "application/json");
       payload = JSON.stringify(body);
     }
-    return options.transport(new Request(`${INTERNAL_API_ORIGIN}/api/${path}`, { method, headers, body: payload }), options.hints);
+    return options.transport(
+      new Request(`${INTERNAL_API_ORIGIN}/api/${path}`, { method, headers, body: payload }),
+      options.hints,
+    );
   }
 
   async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<ApiResult<T>> {
@@ -63,7 +71,10 @@ export function createApiClient(options: ApiClientOptions) {
     } catch (error) {
       // A Response thrown by the transport (the sign-in redirect after a 401) goes on to Remix.
       if (error instanceof Response) throw error;
-      const failure = error instanceof Error ? { code: error.name, detail: error.message } : { code: "Unknown", detail: String(error) };
+      const failure =
+        error instanceof Error
+          ? { code: error.name, detail: error.message }
+          : { code: "Unknown", detail: String(error) };
       return { ok: false, status: 0, error: failure };
     }
     if (response.status >= 200 && response.status < 300) {
@@ -74,7 +85,11 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   /** A binary answer (images, downloads): the raw Response on success. */
-  async function callRaw(method: "GET" | "POST", path: string, headers?: Record<string, string>): Promise<ApiResult<Response>> {
+  async function callRaw(
+    method: "GET" | "POST",
+    path: string,
+    headers?: Record<string, string>,
+  ): Promise<ApiResult<Response>> {
     try {
       const response = await send(method, path, undefined, { accept: "*/*", ...headers });
       if (response.status < 400) return { ok: true, status: response.status, data: response };
@@ -82,7 +97,11 @@ export function createApiClient(options: ApiClientOptions) {
       return { ok: false, status: response.status, error: await readFailure(response) };
     } catch (error) {
       if (error instanceof Response) throw error;
-      return { ok: false, status: 0, error: { code: error instanceof Error ? error.name : "Unknown", detail: String(error) } };
+      return {
+        ok: false,
+        status: 0,
+        error: { code: error instanceof Error ? error.name : "Unknown", detail: String(error) },
+      };
     }
   }
 
@@ -99,7 +118,12 @@ export function createApiClient(options: ApiClientOptions) {
         call<TokenResponse>(
           "POST",
           "auth/login",
-          form({ Email: input.email, Password: input.password, SecurityCode: input.securityCode, AttemptId: input.attemptId }),
+          form({
+            Email: input.email,
+            Password: input.password,
+            SecurityCode: input.securityCode,
+            AttemptId: input.attemptId,
+          }),
         ),
       sendResetPasswordEmail: (email: string) =>
         call<ResetResultBody>("POST", "auth/sendResetPasswordEmail", { Email: email, Password: null }),
@@ -135,7 +159,11 @@ export function createApiClient(options: ApiClientOptions) {
       oidcDiscover: (email: string) => call<OidcDiscovery>("POST", "auth/sso/oidc/discover", { Email: email }),
       /** Beyond the spec: signs in with the IdP's id token, bound to the nonce of the authorization request. */
       oidcLogin: (input: { companyId: string; idToken: string; nonce: string }) =>
-        call<TokenResponse>("POST", "auth/sso/oidc/login", { CompanyId: input.companyId, IdToken: input.idToken, Nonce: input.nonce }),
+        call<TokenResponse>("POST", "auth/sso/oidc/login", {
+          CompanyId: input.companyId,
+          IdToken: input.idToken,
+          Nonce: input.nonce,
+        }),
     },
     permissions: {
       /** One batched check; the spec sends the addresses sorted by url (000 §7). */
@@ -159,7 +187,11 @@ export function createApiClient(options: ApiClientOptions) {
     users: {
       /** 000 §7: the user's profile picture (binary). */
       profilePicture: (userId: string, ifNoneMatch?: string | null) =>
-        callRaw("POST", `users/${seg(userId)}/profilePicture/get`, ifNoneMatch ? { "if-none-match": ifNoneMatch } : undefined),
+        callRaw(
+          "POST",
+          `users/${seg(userId)}/profilePicture/get`,
+          ifNoneMatch ? { "if-none-match": ifNoneMatch } : undefined,
+        ),
     },
     notifications: {
       /** 000 §7: multipart, optional studyName; totalRecords is the unread count for the bell. */

@@ -11,7 +11,14 @@ export function forwardToApi({ request, context }: LoaderFunctionArgs | ActionFu
   return context.apiTransport(new Request(request, { headers, duplex: "half" } as RequestInit));
 }
 
-const PASSED_IMAGE_HEADERS = ["content-type", "etag", "cache-control", "content-security-policy", "x-content-type-options", "content-length"];
+const PASSED_IMAGE_HEADERS = [
+  "content-type",
+  "etag",
+  "cache-control",
+  "content-security-policy",
+  "x-content-type-options",
+  "content-length",
+];
 
 /** An image answered by the API (logo, profile picture), passed on with its caching and safety headers. */
 export function passImage(result: ApiResult<Response>): Response {

@@ -18,7 +18,17 @@ export interface TransportHints {
 /** Origin of requests the client builds; a transport only reads their path and query. */
 export const INTERNAL_API_ORIGIN = "http://api.internal";
 
-const HOP_BY_HOP = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "trailer", "host", "content-length"];
+const HOP_BY_HOP = [
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "transfer-encoding",
+  "upgrade",
+  "te",
+  "trailer",
+  "host",
+  "content-length",
+];
 
 export function createHttpTransport(apiUrl: string, fetchImpl: typeof fetch = fetch): ApiTransport {
   const base = new URL(apiUrl.endsWith("/") ? apiUrl : `${apiUrl}/`);

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { NO_STORE } from "@server/contracts/headers";
 import { isLocale } from "~/lib/i18n";
 import { resources } from "~/lib/i18next.server";
-import { NO_STORE } from "@server/contracts/headers";
 
 /** GET /locales/{locale}.json: the messages of one locale (000 §7); 404 for any other name. */
 export function loader({ params, request }: LoaderFunctionArgs) {

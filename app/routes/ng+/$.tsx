@@ -1,7 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { ErrorView } from "~/components/ErrorView";
 import { getAuth, loginUrl } from "~/lib/auth.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { ErrorView } from "~/components/ErrorView";
 import { getFixedT } from "~/lib/i18next.server";
 import { pageMeta, useSettings } from "~/lib/settings";
 

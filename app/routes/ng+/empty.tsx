@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useTranslation } from "~/lib/i18n-react";
 import { requireUser } from "~/lib/auth.server";
+import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { pageMeta } from "~/lib/settings";
 

@@ -13,8 +13,8 @@ import { parseSubmission } from "~/lib/forms/schema";
 import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { pageMeta } from "~/lib/settings";
-import { emailField } from "~/lib/validation";
 import { retryAfterSeconds, waitText } from "~/lib/sign-in-errors";
+import { emailField } from "~/lib/validation";
 
 /** /ng/forgotPassword: asks for a password-reset e-mail (000 §2.5, §4.4). */
 const schema = z.object({
@@ -32,7 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseSubmission(await request.formData(), { schema });
-  if (submission.status !== "success") return { result: submission.reply(), outcome: null as Outcome | null, seconds: 0 };
+  if (submission.status !== "success")
+    return { result: submission.reply(), outcome: null as Outcome | null, seconds: 0 };
   const result = await apiFor(context).auth.sendResetPasswordEmail(submission.value.email);
   const reply = submission.reply();
   if (result.ok) return { result: reply, outcome: "sent" as Outcome, seconds: 0 };
@@ -66,7 +67,11 @@ export default function ForgotPassword() {
       {sent ? <Notice kind="success">{t("forgotPassword.success")}</Notice> : null}
       {outcome === "sso" ? <Notice kind="error">{t("forgotPassword.ssoUser")}</Notice> : null}
       {outcome === "mfa" ? <Notice kind="error">{t("forgotPassword.mfaUser")}</Notice> : null}
-      {outcome === "tooMany" ? <Notice kind="error">{t("forgotPassword.tooManyAttempts", { wait: waitText(t, actionData?.seconds ?? 60) })}</Notice> : null}
+      {outcome === "tooMany" ? (
+        <Notice kind="error">
+          {t("forgotPassword.tooManyAttempts", { wait: waitText(t, actionData?.seconds ?? 60) })}
+        </Notice>
+      ) : null}
       {outcome === "unknown" ? <UnknownErrorNotice /> : null}
       <p className="mb-4 text-sm text-slate-700">{t("forgotPassword.intro")}</p>
       <Form method="post" {...getFormProps(form)} {...formEvents}>

@@ -1,15 +1,15 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n-react";
+import { NO_STORE } from "@server/contracts/headers";
 import { CompanyLogo } from "~/components/CompanyLogo";
 import { ErrorView } from "~/components/ErrorView";
+import { ExternalLinkText } from "~/components/ExternalLink";
 import { buttonClass } from "~/components/forms/Button";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
-import { ExternalLinkText } from "~/components/ExternalLink";
+import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { sameOriginReferrer } from "~/lib/safe-redirect";
 import { pageMeta, useSettings } from "~/lib/settings";
-import { NO_STORE } from "@server/contracts/headers";
 import { readLeaveTarget } from "./leave.server";
 
 /**

@@ -18,7 +18,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const view = (() => {
     switch (refusal.kind) {
       case "host":
-        return { title: t("refused.hostTitle"), message: t("refused.hostMessage", { address: refusal.address, publicUrl }), hint: null };
+        return {
+          title: t("refused.hostTitle"),
+          message: t("refused.hostMessage", { address: refusal.address, publicUrl }),
+          hint: null,
+        };
       case "origin":
         return {
           title: t("refused.originTitle"),
@@ -30,7 +34,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           hint: t("refused.originHint", { publicUrl }),
         };
       case "formTooLarge":
-        return { title: t("refused.originTitle"), message: t("refused.formTooLarge", { size: Math.floor(refusal.maxBytes / 1024) }), hint: null };
+        return {
+          title: t("refused.originTitle"),
+          message: t("refused.formTooLarge", { size: Math.floor(refusal.maxBytes / 1024) }),
+          hint: null,
+        };
       case "formUnreadable":
         return { title: t("refused.originTitle"), message: t("refused.formUnreadable"), hint: null };
     }

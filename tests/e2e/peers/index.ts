@@ -4,9 +4,9 @@
  * starts the peers before the service and passes it the environment they return.
  */
 import { startMailboxPeer } from "./mailbox";
+import { startOAuthClientPeer } from "./oauth-client";
 import { startOidcIdpPeer } from "./oidc-idp";
 import { startSamlIdpPeer } from "./saml-idp";
-import { startOAuthClientPeer } from "./oauth-client";
 
 export interface Peer {
   /** Environment variables the service needs to reach this peer. */

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Peer, PeerOptions } from "./index";
 import { startTestSmtp } from "../../support/smtp";
+import type { Peer, PeerOptions } from "./index";
 
 /** An SMTP server on 127.0.0.1 that writes each message it receives to mailDir as <time>-<n>.eml. */
 export async function startMailboxPeer(options: PeerOptions): Promise<Peer> {

@@ -20,20 +20,31 @@ const escapeHtml = (value: string) =>
 
 function page(response: http.ServerResponse, title: string, body: string, status = 200): void {
   response.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
-  response.end(`<!doctype html><html lang="en"><head><title>${escapeHtml(title)}</title></head><body><main>${body}</main></body></html>`);
+  response.end(
+    `<!doctype html><html lang="en"><head><title>${escapeHtml(title)}</title></head><body><main>${body}</main></body></html>`,
+  );
 }
 
 export async function startOAuthClientPeer(options: PeerOptions): Promise<Peer> {
   const base = oauthClientPeerUrl(options.basePort);
   const redirectUri = `${base}/callback`;
   const postLogoutRedirectUri = `${base}/signed-out`;
-  const registration = [{ clientId: E2E_CLIENT_ID, name: "E2E Portal", redirectUris: [redirectUri], postLogoutRedirectUris: [postLogoutRedirectUri] }];
+  const registration = [
+    {
+      clientId: E2E_CLIENT_ID,
+      name: "E2E Portal",
+      redirectUris: [redirectUri],
+      postLogoutRedirectUris: [postLogoutRedirectUri],
+    },
+  ];
 
   // Discovered on first use: the service starts after its peers.
   let configuration: Promise<client.Configuration> | undefined;
   const config = () =>
     (configuration ??= client
-      .discovery(new URL(options.publicUrl), E2E_CLIENT_ID, undefined, client.None(), { execute: [client.allowInsecureRequests] })
+      .discovery(new URL(options.publicUrl), E2E_CLIENT_ID, undefined, client.None(), {
+        execute: [client.allowInsecureRequests],
+      })
       .catch((error: unknown) => {
         configuration = undefined;
         throw error;
@@ -107,11 +118,19 @@ export async function startOAuthClientPeer(options: PeerOptions): Promise<Peer> 
         signIn.refreshToken = tokens.refresh_token!;
         return page(response, "Refresh", "<h1>Refresh</h1><p>refresh: ok</p>");
       } catch (failure) {
-        return page(response, "Refresh", `<h1>Refresh</h1><p>refresh: ${escapeHtml((failure as { error?: string }).error ?? "failed")}</p>`);
+        return page(
+          response,
+          "Refresh",
+          `<h1>Refresh</h1><p>refresh: ${escapeHtml((failure as { error?: string }).error ?? "failed")}</p>`,
+        );
       }
     }
     if (url.pathname === "/signed-out") {
-      return page(response, "Signed out", `<h1>Signed out of E2E Portal</h1><p>state: ${escapeHtml(url.searchParams.get("state") ?? "")}</p>`);
+      return page(
+        response,
+        "Signed out",
+        `<h1>Signed out of E2E Portal</h1><p>state: ${escapeHtml(url.searchParams.get("state") ?? "")}</p>`,
+      );
     }
     page(response, "Not found", "<h1>Not found</h1>", 404);
   }

@@ -6,7 +6,12 @@ import type { Peer, PeerOptions } from "./index";
 export const OIDC_IDP_PORT_OFFSET = 2;
 
 /** An account the IdP knows and the product does not. */
-export const OIDC_STRANGER = { sub: "contoso-0999", email: "stranger@contoso.example", emailVerified: true, name: "Stan Stranger" };
+export const OIDC_STRANGER = {
+  sub: "contoso-0999",
+  email: "stranger@contoso.example",
+  emailVerified: true,
+  name: "Stan Stranger",
+};
 
 /**
  * The OpenID Connect identity provider of the demo company Contoso Trials (oidc-provider on 127.0.0.1), with the

@@ -13,7 +13,11 @@ export async function startSamlIdpPeer(options: PeerOptions): Promise<Peer> {
     user: { email: "sso@northwind.example", name: "Sol Single-Sign-On" },
   });
   return {
-    env: { DEMO_SAML_ENTRY_POINT: idp.entryPoint, DEMO_SAML_IDP_ISSUER: idp.issuer, DEMO_SAML_IDP_CERT_FILE: idp.certFile },
+    env: {
+      DEMO_SAML_ENTRY_POINT: idp.entryPoint,
+      DEMO_SAML_IDP_ISSUER: idp.issuer,
+      DEMO_SAML_IDP_CERT_FILE: idp.certFile,
+    },
     close: () => idp.close(),
   };
 }

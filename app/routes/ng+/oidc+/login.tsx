@@ -1,5 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { NO_STORE } from "@server/contracts/headers";
 import { AuthorizationError } from "@server/contracts/oauth-codes";
 import { linkButton } from "~/components/forms/Button";
 import { Notice, SignInLayout } from "~/components/SignInLayout";
@@ -8,7 +9,6 @@ import { apiFor } from "~/lib/context.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { pageMeta } from "~/lib/settings";
-import { NO_STORE } from "@server/contracts/headers";
 import type { TFunction } from "~/lib/translate";
 
 /**
@@ -34,7 +34,8 @@ const PARAMS = {
 type Param = keyof typeof PARAMS;
 type Query = Partial<Record<Param, string>>;
 
-type Refusal = "missingClient" | "unknownClient" | "unregisteredRedirect" | "unsupportedChallenge" | "malformed" | "unavailable";
+type Refusal =
+  "missingClient" | "unknownClient" | "unregisteredRedirect" | "unsupportedChallenge" | "malformed" | "unavailable";
 
 function readQuery(search: URLSearchParams): Query | null {
   const query: Query = {};
@@ -80,14 +81,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   if (!check.ok) {
     if (check.status !== 400) {
-      context.logger.warn({ status: check.status, code: check.error.code }, "authorization request could not be checked");
+      context.logger.warn(
+        { status: check.status, code: check.error.code },
+        "authorization request could not be checked",
+      );
       return refuse("unavailable", 503);
     }
     return refuse(refusalFor(check.error.code));
   }
   const { redirectUri, issuer, clientId } = check.data.data;
   // From here on errors go back to the client (RFC 6749 §4.1.2.1), with its state and our iss (RFC 9207).
-  const back = (params: Record<string, string | undefined>) => backToClient(redirectUri, { ...params, state: query.state, iss: issuer });
+  const back = (params: Record<string, string | undefined>) =>
+    backToClient(redirectUri, { ...params, state: query.state, iss: issuer });
 
   if (query.response_type !== "code") {
     return back({ error: "unsupported_response_type", error_description: "Only response_type=code is supported." });

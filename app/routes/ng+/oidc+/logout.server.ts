@@ -11,6 +11,7 @@ export type LogoutFields = z.infer<typeof fieldsSchema>;
 
 export function readFields(entries: Iterable<[string, FormDataEntryValue]>): LogoutFields {
   const raw: Record<string, string> = {};
-  for (const [name, value] of entries) if (typeof value === "string" && value !== "" && !(name in raw)) raw[name] = value;
+  for (const [name, value] of entries)
+    if (typeof value === "string" && value !== "" && !(name in raw)) raw[name] = value;
   return fieldsSchema.parse(raw);
 }

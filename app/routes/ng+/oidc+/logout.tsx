@@ -6,6 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
+import { NO_STORE } from "@server/contracts/headers";
 import { Button, linkButton } from "~/components/forms/Button";
 import { SignInLayout } from "~/components/SignInLayout";
 import { clearAuth } from "~/lib/auth.server";
@@ -14,7 +15,6 @@ import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { readAuthSession } from "~/lib/session.server";
 import { pageMeta } from "~/lib/settings";
-import { NO_STORE } from "@server/contracts/headers";
 import { readFields } from "./logout.server";
 
 /**

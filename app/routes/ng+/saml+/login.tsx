@@ -1,6 +1,4 @@
 import { redirectDocument, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { normaliseEmail } from "@server/contracts/auth-codes";
-import * as z from "zod/mini";
 import { useTranslation } from "~/lib/i18n-react";
 import { pageMeta } from "~/lib/settings";
 import { readSamlStart } from "./queries.server";

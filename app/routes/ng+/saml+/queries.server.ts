@@ -9,10 +9,18 @@ import { apiFor, type WebContext } from "~/lib/context.server";
 import { safeLocalPath } from "~/lib/safe-redirect";
 
 /** The SAML routes' queries (000 §2.1): bounded, normalised; `continue` is a same-origin path or /ng/. */
-const continueParam = z.string().max(2048).optional().catch(undefined).transform((value) => safeLocalPath(value));
+const continueParam = z
+  .string()
+  .max(2048)
+  .optional()
+  .catch(undefined)
+  .transform((value) => safeLocalPath(value));
 
 const startSchema = z.object({
-  email: z.string().catch("").transform((value) => normaliseEmail(value).slice(0, 320)),
+  email: z
+    .string()
+    .catch("")
+    .transform((value) => normaliseEmail(value).slice(0, 320)),
   continue: continueParam,
 });
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/auth.server";
 import { passImage } from "~/lib/api/forward.server";
+import { requireUser } from "~/lib/auth.server";
 import { idParam } from "~/lib/params";
 
 /** /ng/users/:userId/profilePicture: a user's picture for <img> tags (POST /api/users/{id}/profilePicture/get). */

@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n-react";
 import { AppLink } from "~/components/AppLink";
 import { RetiredBadge } from "~/components/shell/Header";
+import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { appLinks } from "~/lib/links";
 import { companyAddresses } from "~/lib/navigation";
+import { companyIdParam } from "~/lib/params";
 import { COMPANY_LAYOUT_ROUTE_ID, pageMeta } from "~/lib/settings";
 import type { CompanyShell } from "~/lib/shell";
-import { companyIdParam } from "~/lib/params";
 import { requirePagePermission } from "~/lib/shell.server";
 
 /** /ng/companies/:companyId: the company's home, the studies open to the user (000 §2.6 "Studies"). */
@@ -29,12 +29,21 @@ export default function CompanyHome() {
       {shell.studies.length === 0 ? (
         <p className="mt-6 rounded border border-slate-200 bg-white p-4 text-slate-700">{t("companyHome.noStudies")}</p>
       ) : (
-        <table className="mt-6 w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm" data-testid="study-table">
+        <table
+          className="mt-6 w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-sm"
+          data-testid="study-table"
+        >
           <thead className="bg-slate-100 text-slate-700">
             <tr>
-              <th scope="col" className={cell}>{t("companyHome.displayId")}</th>
-              <th scope="col" className={cell}>{t("companyHome.displayName")}</th>
-              <th scope="col" className={cell}>{t("companyHome.status")}</th>
+              <th scope="col" className={cell}>
+                {t("companyHome.displayId")}
+              </th>
+              <th scope="col" className={cell}>
+                {t("companyHome.displayName")}
+              </th>
+              <th scope="col" className={cell}>
+                {t("companyHome.status")}
+              </th>
               <th scope="col" className={cell}>
                 <span className="sr-only">{t("companyHome.open")}</span>
               </th>
@@ -42,7 +51,11 @@ export default function CompanyHome() {
           </thead>
           <tbody>
             {shell.studies.map((study) => (
-              <tr key={study.studyName} className="border-t border-slate-200" data-testid={`study-row-${study.studyName}`}>
+              <tr
+                key={study.studyName}
+                className="border-t border-slate-200"
+                data-testid={`study-row-${study.studyName}`}
+              >
                 <td className={cell}>
                   {study.href ? (
                     <AppLink to={study.href} className="font-medium text-brand-700 underline underline-offset-2">

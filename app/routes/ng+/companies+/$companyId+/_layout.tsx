@@ -2,13 +2,18 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/shell/AppShell";
 import { companyIdParam, studyNameParam } from "~/lib/params";
-import { loadCompanyShell } from "~/lib/shell.server";
-import { shellHeader, type StudyShell } from "~/lib/shell";
 import { pageMeta, STUDY_LAYOUT_ROUTE_ID } from "~/lib/settings";
+import { shellHeader, type StudyShell } from "~/lib/shell";
+import { loadCompanyShell } from "~/lib/shell.server";
 
 /** /ng/companies/:companyId: the company level of the shell (000 §2.3, §2.6). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return loadCompanyShell(request, context, companyIdParam(params), params.studyName === undefined ? undefined : studyNameParam(params));
+  return loadCompanyShell(
+    request,
+    context,
+    companyIdParam(params),
+    params.studyName === undefined ? undefined : studyNameParam(params),
+  );
 }
 
 export default function CompanyLayout() {

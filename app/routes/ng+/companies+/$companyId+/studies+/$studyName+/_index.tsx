@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n-react";
 import { NavEntryLink, RetiredBadge } from "~/components/shell/Header";
+import { useTranslation } from "~/lib/i18n-react";
 import { studyAddresses } from "~/lib/navigation";
+import { companyIdParam, studyNameParam } from "~/lib/params";
 import { pageMeta, STUDY_LAYOUT_ROUTE_ID } from "~/lib/settings";
 import type { StudyShell } from "~/lib/shell";
-import { companyIdParam, studyNameParam } from "~/lib/params";
 import { requirePagePermission } from "~/lib/shell.server";
 
 /** /ng/companies/:companyId/studies/:studyName: the study's overview, its areas as the study menu offers them. */
@@ -32,14 +32,22 @@ export default function StudyHome() {
       ) : (
         <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {groups.map((group) => (
-            <section key={group.id} className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby={`area-${group.id}`}>
+            <section
+              key={group.id}
+              className="rounded-lg border border-slate-200 bg-white p-4"
+              aria-labelledby={`area-${group.id}`}
+            >
               <h2 id={`area-${group.id}`} className="font-semibold text-slate-900">
                 {t(`nav.${group.id}`)}
               </h2>
               <ul className="mt-2 space-y-1">
                 {group.items.map((item) => (
                   <li key={item.id}>
-                    <NavEntryLink link={item} className="" linkClassName="text-brand-700 underline underline-offset-2" />
+                    <NavEntryLink
+                      link={item}
+                      className=""
+                      linkClassName="text-brand-700 underline underline-offset-2"
+                    />
                   </li>
                 ))}
               </ul>

@@ -1,5 +1,5 @@
 import { redirectDocument, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useTranslation } from "~/lib/i18n-react";
+import { RedirectingPage } from "~/components/RedirectingPage";
 import { pageMeta } from "~/lib/settings";
 import { readSamlStart } from "./queries.server";
 
@@ -16,12 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Never shown: the loader always redirects. */
 export default function SamlLogin() {
-  const { t } = useTranslation();
-  return (
-    <main id="main" className="p-6">
-      <p role="status">{t("sso.redirecting")}</p>
-    </main>
-  );
+  return <RedirectingPage messageKey="sso.redirecting" />;
 }
 
 export const meta: MetaFunction = (args) => pageMeta(args);

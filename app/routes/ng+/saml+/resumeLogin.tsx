@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useTranslation } from "~/lib/i18n-react";
+import { RedirectingPage } from "~/components/RedirectingPage";
 import { pageMeta } from "~/lib/settings";
 import { resumeSamlSignIn } from "./queries.server";
 
@@ -15,12 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** Never shown: the loader always redirects. */
 export default function SamlLoginResume() {
-  const { t } = useTranslation();
-  return (
-    <main id="main" className="p-6">
-      <p role="status">{t("auth.signingIn")}</p>
-    </main>
-  );
+  return <RedirectingPage messageKey="auth.signingIn" />;
 }
 
 export const meta: MetaFunction = (args) => pageMeta(args);

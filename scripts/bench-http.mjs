@@ -141,7 +141,8 @@ async function costOf(service, url, headers) {
   await fetch(url, { headers });
   await new Promise((r) => setTimeout(r, 300));
   const lines = service.log.map((line) => JSON.parse(line));
-  const entry = lines.find((l) => l.path && url.endsWith(l.path.split("?")[0])) ?? lines.at(-1) ?? {};
+  const { pathname } = new URL(url);
+  const entry = lines.find((l) => l.path && l.path.split("?")[0] === pathname) ?? {};
   return {
     apiCalls: entry.apiCalls ?? "?",
     permissionChecks: entry.permissionChecks ?? "?",

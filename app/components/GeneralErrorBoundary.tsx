@@ -16,49 +16,26 @@ export function GeneralErrorBoundary() {
   // The company layout's data exists when the failing route is one of its pages: the shell is still around it.
   const inShell = useRouteLoaderData(COMPANY_LAYOUT_ROUTE_ID) !== undefined;
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const common = { supportEmail: settings?.rbqmSupportEmail, inline: inShell };
-  switch (status) {
-    case 400:
-      return (
-        <ErrorView
-          {...common}
-          title={t("errors.badRequestTitle")}
-          message={t("errors.badRequestMessage")}
-          homeLabel={t("notFound.home")}
-        />
-      );
-    case 403:
-      return (
-        <ErrorView
-          {...common}
-          title={t("errors.forbiddenTitle")}
-          message={t("errors.forbiddenMessage")}
-          homeLabel={t("notFound.home")}
-        />
-      );
-    case 404:
-      return (
-        <ErrorView
-          {...common}
-          title={t("notFound.title")}
-          message={t("notFound.message")}
-          homeLabel={t("notFound.home")}
-        />
-      );
-    case 503:
-      return (
-        <ErrorView {...common} title={t("errors.unavailableTitle")} message={t("errors.unavailableMessage")} retry />
-      );
-    default:
-      return (
-        <ErrorView
-          {...common}
-          title={t("errorPage.title")}
-          message={t("errorPage.message")}
-          homeLabel={t("notFound.home")}
-        />
-      );
-  }
+  const [title, message] = TEXTS[status] ?? TEXTS[500]!;
+  return (
+    <ErrorView
+      supportEmail={settings?.rbqmSupportEmail}
+      inline={inShell}
+      title={t(title)}
+      message={t(message)}
+      // A service briefly away is worth another try; everything else offers the way home.
+      {...(status === 503 ? { retry: true } : { homeLabel: t("notFound.home") })}
+    />
+  );
 }
+
+/** The title and message keys by status; any other status reads as the error page (001 §2 "Error page"). */
+const TEXTS: Record<number, readonly [title: string, message: string]> = {
+  400: ["errors.badRequestTitle", "errors.badRequestMessage"],
+  403: ["errors.forbiddenTitle", "errors.forbiddenMessage"],
+  404: ["notFound.title", "notFound.message"],
+  503: ["errors.unavailableTitle", "errors.unavailableMessage"],
+  500: ["errorPage.title", "errorPage.message"],
+};
 
 export { GeneralErrorBoundary as ErrorBoundary };

@@ -10,7 +10,7 @@ import {
 } from "../contracts/oauth";
 import type { Db } from "../db/database";
 import type { ServiceDeps } from "../deps";
-import { users } from "../users/schema";
+import { findSignInUser } from "../users/service";
 import { oauthCodes } from "./schema";
 import { revokeSession, startSession, type TokenSet } from "./sessions";
 
@@ -147,18 +147,8 @@ export async function exchangeAuthorizationCode(
       return invalidGrant("The code_verifier does not match the code_challenge.");
     }
 
-    const [user] = await tx
-      .select({
-        id: users.id,
-        email: users.email,
-        displayName: users.displayName,
-        isBlocked: users.isBlocked,
-        isDeleted: users.isDeleted,
-      })
-      .from(users)
-      .where(eq(users.id, row.userId))
-      .limit(1);
-    if (!user || user.isBlocked || user.isDeleted) return invalidGrant("The account can no longer sign in.");
+    const user = await findSignInUser(tx, row.userId);
+    if (!user) return invalidGrant("The account can no longer sign in.");
 
     const { sessionId, tokens } = await startSession(deps, tx, {
       user,

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { newId } from "../db/ids";
 import type { ServiceDeps } from "../deps";
-import { users } from "../users/schema";
+import { findSignInUser } from "../users/service";
 import { authSessions, refreshTokens } from "./schema";
 import { WEB_CLIENT_ID } from "./tokens";
 
@@ -141,18 +141,8 @@ export async function refreshSession(deps: ServiceDeps, refreshToken: string): P
     const now = new Date();
     if (!session || session.revokedAt || session.expiresAt <= now)
       return { ok: false, reason: "The session has ended." };
-    const [user] = await tx
-      .select({
-        id: users.id,
-        email: users.email,
-        displayName: users.displayName,
-        isBlocked: users.isBlocked,
-        isDeleted: users.isDeleted,
-      })
-      .from(users)
-      .where(eq(users.id, session.userId))
-      .limit(1);
-    if (!user || user.isBlocked || user.isDeleted) {
+    const user = await findSignInUser(tx, session.userId);
+    if (!user) {
       await revoke(tx, session.id, "account blocked or deleted");
       return { ok: false, reason: "The account can no longer sign in.", revoked: true };
     }

@@ -34,7 +34,7 @@ export interface PermissionContext {
 }
 
 export interface ParsedAddress {
-  segments: string[];
+  segments: readonly string[];
   companyId: string | null;
   studyName: string | null;
   /** The user an address is about (`api/users/{userId}/…`; "me" is the caller), or null. */
@@ -44,6 +44,28 @@ export interface ParsedAddress {
 const PLACEHOLDERS = new Set(["{companyId}", "{studyName}"]);
 const MAX_ADDRESS_LENGTH = 2048;
 
+/** What an address says by itself, before the caller's context applies. */
+interface AddressShape {
+  segments: readonly string[];
+  /** The company its path names (`api/companies/{companyId}/…`), or null. */
+  pathCompanyId: string | null;
+  studyName: string | null;
+  subjectUserId: string | null;
+}
+
+/**
+ * Parsed shapes and checked patterns by text. A page asks about the same few hundred addresses and grant patterns on
+ * every request; they are parsed once per process. Bounded: a full memo starts afresh.
+ */
+const MEMO_LIMIT = 10_000;
+const shapes = new Map<string, AddressShape | null>();
+const patterns = new Map<string, readonly string[] | null>();
+function remember<V>(memo: Map<string, V>, key: string, value: V): V {
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(key, value);
+  return value;
+}
+
 /**
  * Normalises an address: an optional leading "/", the "api" first segment, no query or fragment beyond a
  * studyName query parameter, each segment percent-decoded. Returns null for anything malformed: empty or
@@ -51,6 +73,19 @@ const MAX_ADDRESS_LENGTH = 2048;
  */
 export function parseAddress(address: string, context: PermissionContext): ParsedAddress | null {
   if (typeof address !== "string" || address.length === 0 || address.length > MAX_ADDRESS_LENGTH) return null;
+  const shape = shapes.has(address) ? shapes.get(address)! : remember(shapes, address, parseShape(address));
+  if (!shape) return null;
+  // An address about a user belongs to that user's companies, never to the caller's by default.
+  const companyId = shape.pathCompanyId ?? (shape.subjectUserId === null ? context.companyId : null);
+  return {
+    segments: shape.segments,
+    companyId,
+    studyName: shape.studyName,
+    subjectUserId: shape.subjectUserId,
+  };
+}
+
+function parseShape(address: string): AddressShape | null {
   const hashAt = address.indexOf("#");
   const withoutHash = hashAt >= 0 ? address.slice(0, hashAt) : address;
   const queryAt = withoutHash.indexOf("?");
@@ -72,13 +107,12 @@ export function parseAddress(address: string, context: PermissionContext): Parse
   }
   if (segments[0] !== "api" || segments.length < 2) return null;
 
-  // An address about a user belongs to that user's companies, never to the caller's by default.
   const subjectUserId = segments[1] === "users" && segments.length > 3 ? segments[2]! : null;
-  let companyId: string | null = subjectUserId === null ? context.companyId : null;
+  let pathCompanyId: string | null = null;
   let studyName: string | null = null;
   let rest = 1;
   if (segments[1] === "companies" && segments.length > 3) {
-    companyId = segments[2]!;
+    pathCompanyId = segments[2]!;
     rest = 3;
   }
   if (segments[rest] === "studies" && segments.length > rest + 2) {
@@ -94,7 +128,13 @@ export function parseAddress(address: string, context: PermissionContext): Parse
       studyName = fromQuery;
     }
   }
-  return { segments, companyId, studyName, subjectUserId };
+  return { segments: Object.freeze(segments), pathCompanyId, studyName, subjectUserId };
+}
+
+/** A grant pattern's segments, or null when its syntax is wrong (it then allows nothing). */
+function patternSegments(pattern: string): readonly string[] | null {
+  if (patterns.has(pattern)) return patterns.get(pattern)!;
+  return remember(patterns, pattern, validatePattern(pattern) === null ? Object.freeze(pattern.split("/")) : null);
 }
 
 function isCleanSegment(segment: string): boolean {
@@ -152,8 +192,9 @@ export function grantAllows(
     // A scope this engine does not know allows nothing.
     return false;
   }
-  if (validatePattern(grant.pattern) !== null) return false;
-  return matchSegments(grant.pattern.split("/"), 0, address.segments, 0, {
+  const pattern = typeof grant.pattern === "string" ? patternSegments(grant.pattern) : null;
+  if (!pattern) return false;
+  return matchSegments(pattern, 0, address.segments, 0, {
     companyId: boundCompany,
     studyName: boundStudy,
     addressCompanyId: address.companyId,
@@ -168,7 +209,13 @@ interface Bindings {
   addressStudyName: string | null;
 }
 
-function matchSegments(pattern: string[], p: number, path: string[], s: number, bindings: Bindings): boolean {
+function matchSegments(
+  pattern: readonly string[],
+  p: number,
+  path: readonly string[],
+  s: number,
+  bindings: Bindings,
+): boolean {
   while (p < pattern.length) {
     const token = pattern[p]!;
     if (token === "**") {

@@ -33,6 +33,26 @@ export async function findUserByEmail(db: Db, email: string, also?: SQL) {
   return user;
 }
 
+/**
+ * The user with this id as tokens name them (id, e-mail, name), when the account may still sign in: undefined for an
+ * unknown, blocked or deleted account.
+ */
+export async function findSignInUser(db: Db, userId: string) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      displayName: users.displayName,
+      isBlocked: users.isBlocked,
+      isDeleted: users.isDeleted,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user || user.isBlocked || user.isDeleted) return undefined;
+  return { id: user.id, email: user.email, displayName: user.displayName };
+}
+
 export async function listCompanyUsers(db: Db, companyId: string): Promise<CompanyUserList> {
   const items = await db
     .select({

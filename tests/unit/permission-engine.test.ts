@@ -329,3 +329,33 @@ describe("permission engine: which of a user's companies a call about them reach
     expect(companiesAllowing(`api/companies/${ACME}/get`, [system("api/**")], both)).toEqual([]);
   });
 });
+
+describe("permission engine: parsed once per process, decided per caller", () => {
+  it("an address without a company takes each caller's own home company, however often it was parsed", () => {
+    const address = "api/auditLogs/get";
+    expect(parseAddress(address, { companyId: ACME })?.companyId).toBe(ACME);
+    expect(parseAddress(address, { companyId: OTHER })?.companyId).toBe(OTHER);
+    expect(isAllowed(address, [company("api/**")], { companyId: ACME })).toBe(true);
+    expect(isAllowed(address, [company("api/**")], { companyId: OTHER })).toBe(false);
+  });
+
+  it("an address about a user stays the user's, whoever asked before", () => {
+    const address = "api/users/6560de000000000000000207/notifications/get";
+    parseAddress(address, { companyId: ACME });
+    expect(parseAddress(address, { companyId: OTHER })?.companyId).toBeNull();
+    expect(grantAllows(company("api/**"), parseAddress(address, ctx)!, { subjectUserCompanies: [OTHER] })).toBe(false);
+  });
+
+  it("a malformed address or pattern stays refused when asked again", () => {
+    for (let i = 0; i < 2; i++) {
+      expect(parseAddress("api/companies/%zz/get", ctx)).toBeNull();
+      expect(isAllowed(`api/companies/${ACME}/get`, [company("api/*x/**")], ctx)).toBe(false);
+    }
+  });
+
+  it("a parsed address handed out cannot be changed by its caller", () => {
+    const parsed = parseAddress(`api/companies/${ACME}/get`, ctx)!;
+    expect(() => (parsed.segments as string[]).push("more")).toThrow();
+    expect(parseAddress(`api/companies/${ACME}/get`, ctx)!.segments).toEqual(["api", "companies", ACME, "get"]);
+  });
+});

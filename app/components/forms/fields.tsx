@@ -42,8 +42,15 @@ export function useFieldError(field: AnyField): string | null {
   return first ? translateMessage(first, t) : null;
 }
 
-/** aria-describedby for conform's helpers: the description's id when there is one (conform adds the message's). */
-const described = (field: AnyField, description: ReactNode) => (description ? field.descriptionId : undefined);
+/** A field's props, split: those of its frame ({@link FieldShell}), and the control's own. */
+function splitField<P extends FieldBase>({ field, label, description, className, hideLabel, ...control }: P) {
+  return {
+    shell: { field, label, description, className, hideLabel },
+    control,
+    // For conform's helpers: the description's id when there is one (conform adds the message's).
+    describedBy: description ? field.descriptionId : undefined,
+  };
+}
 
 /** Label, control, description and message: the frame every field shares. */
 export function FieldShell({
@@ -105,66 +112,79 @@ type NativeInput = Omit<
   "id" | "name" | "type" | "form" | "defaultValue" | "value" | "className"
 >;
 
+type InputType = "text" | "search" | "tel" | "url" | "email" | "password" | "date" | "file" | "checkbox";
+
+interface InputFieldProps extends FieldBase, NativeInput {
+  type: InputType;
+  inputClassName?: string;
+}
+
+/** The one input control of the kit: conform's props, the key that resets it, the native props, the kit's look. */
+function InputControl({
+  field,
+  type,
+  describedBy,
+  className,
+  ...native
+}: NativeInput & { field: AnyField; type: InputType; describedBy: string | undefined; className: string }) {
+  return (
+    <input
+      {...getInputProps(field, { type: type as "text", ariaDescribedBy: describedBy })}
+      key={field.key}
+      {...native}
+      className={className}
+    />
+  );
+}
+
+/** A single-line field of any input type, in its frame. */
+function InputField({ type, inputClassName = "", ...props }: InputFieldProps) {
+  const { shell, control, describedBy } = splitField(props);
+  return (
+    <FieldShell {...shell}>
+      <InputControl
+        field={shell.field}
+        type={type}
+        describedBy={describedBy}
+        {...control}
+        className={`${inputClass} ${inputClassName}`}
+      />
+    </FieldShell>
+  );
+}
+
 export interface TextFieldProps extends FieldBase, NativeInput {
   type?: "text" | "search" | "tel" | "url";
   inputClassName?: string;
 }
 
 /** A single-line text field; at most 200 characters unless said otherwise. */
-export function TextField({
-  field,
-  label,
-  description,
-  className,
-  hideLabel,
-  type = "text",
-  inputClassName = "",
-  maxLength = MAX_LENGTH.text,
-  ...rest
-}: TextFieldProps) {
-  return (
-    <FieldShell field={field} label={label} description={description} className={className} hideLabel={hideLabel}>
-      <input
-        {...getInputProps(field, { type, ariaDescribedBy: described(field, description) })}
-        key={field.key}
-        maxLength={maxLength}
-        {...rest}
-        className={`${inputClass} ${inputClassName}`}
-      />
-    </FieldShell>
-  );
+export function TextField({ type = "text", maxLength = MAX_LENGTH.text, ...props }: TextFieldProps) {
+  return <InputField type={type} maxLength={maxLength} {...props} />;
 }
 
 /** An e-mail field (000 §5): every whitespace character is removed as the user types. */
-export function EmailField({
-  field,
-  label,
-  description,
-  className,
-  hideLabel,
-  inputClassName = "",
-  onChange,
-  ...rest
-}: Omit<TextFieldProps, "type">) {
+export function EmailField({ onChange, ...props }: Omit<TextFieldProps, "type">) {
   return (
-    <FieldShell field={field} label={label} description={description} className={className} hideLabel={hideLabel}>
-      <input
-        {...getInputProps(field, { type: "email", ariaDescribedBy: described(field, description) })}
-        key={field.key}
-        autoComplete="email"
-        maxLength={MAX_LENGTH.email}
-        {...rest}
-        className={`${inputClass} ${inputClassName}`}
-        onChange={(event) => {
-          // The value stays the input's own: it is corrected in place, before conform reads it.
-          const element = event.currentTarget;
-          const stripped = element.value.replace(/\s+/g, "");
-          if (stripped !== element.value) element.value = stripped;
-          onChange?.(event);
-        }}
-      />
-    </FieldShell>
+    <InputField
+      type="email"
+      autoComplete="email"
+      maxLength={MAX_LENGTH.email}
+      {...props}
+      onChange={(event) => {
+        // The value stays the input's own: it is corrected in place, before conform reads it.
+        const element = event.currentTarget;
+        const stripped = element.value.replace(/\s+/g, "");
+        if (stripped !== element.value) element.value = stripped;
+        onChange?.(event);
+      }}
+    />
   );
+}
+
+/** A date field (YYYY-MM-DD), optionally between min and max. */
+export function DateField(props: Omit<TextFieldProps, "type" | "maxLength">) {
+  return <InputField type="date" {...props} />;
 }
 
 export interface PasswordFieldProps extends Omit<TextFieldProps, "type"> {
@@ -177,41 +197,32 @@ export interface PasswordFieldProps extends Omit<TextFieldProps, "type"> {
  * A password field (000 §2.5, §5): hidden by default. Its show/hide toggle appears once the page's scripts run (it
  * cannot work without them) and hides while a message shows.
  */
-export function PasswordField({
-  field,
-  label,
-  description,
-  className,
-  hideLabel,
-  inputClassName = "",
-  shown,
-  onToggle,
-  ...rest
-}: PasswordFieldProps) {
+export function PasswordField({ inputClassName = "", shown, onToggle, ...props }: PasswordFieldProps) {
+  const { shell, control, describedBy } = splitField(props);
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const error = useFieldError(field);
+  const error = useFieldError(shell.field);
   // Whether the password shows is the page's state, not the value's: the value stays in the input.
   const [ownShown, setOwnShown] = useState(false);
   const visible = onToggle ? Boolean(shown) : ownShown;
   const toggle = onToggle ?? (() => setOwnShown((value) => !value));
   return (
-    <FieldShell field={field} label={label} description={description} className={className} hideLabel={hideLabel}>
+    <FieldShell {...shell}>
       <div className="relative">
-        <input
-          {...getInputProps(field, { type: "password", ariaDescribedBy: described(field, description) })}
-          key={field.key}
+        <InputControl
+          field={shell.field}
+          describedBy={describedBy}
           maxLength={MAX_LENGTH.password}
-          {...rest}
+          {...control}
           type={visible ? "text" : "password"}
           className={`${inputClass} pr-32 ${inputClassName}`}
         />
-        {hydrated && !error && !rest.disabled ? (
+        {hydrated && !error && !control.disabled ? (
           <button
             type="button"
             onClick={toggle}
             aria-pressed={visible}
-            aria-controls={field.id}
+            aria-controls={shell.field.id}
             className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-brand-700 hover:text-brand-900"
           >
             {visible ? t("auth.hidePassword") : t("auth.showPassword")}
@@ -235,26 +246,22 @@ export interface TextareaFieldProps extends FieldBase, NativeTextarea {
 
 /** A multi-line field (000 §5): 3 rows by default, optional trim, at most 2000 characters unless said otherwise. */
 export function TextareaField({
-  field,
-  label,
-  description,
-  className,
-  hideLabel,
   trim = false,
   rows = 3,
   maxLength = MAX_LENGTH.textarea,
   inputClassName = "",
   onBlur,
-  ...rest
+  ...props
 }: TextareaFieldProps) {
+  const { shell, control, describedBy } = splitField(props);
   return (
-    <FieldShell field={field} label={label} description={description} className={className} hideLabel={hideLabel}>
+    <FieldShell {...shell}>
       <textarea
-        {...getTextareaProps(field, { ariaDescribedBy: described(field, description) })}
-        key={field.key}
+        {...getTextareaProps(shell.field, { ariaDescribedBy: describedBy })}
+        key={shell.field.key}
         rows={rows}
         maxLength={maxLength}
-        {...rest}
+        {...control}
         className={`${inputClass} ${inputClassName}`}
         onBlur={(event: FocusEvent<HTMLTextAreaElement>) => {
           const element = event.currentTarget;
@@ -272,14 +279,15 @@ export interface FileFieldProps extends FieldBase, Omit<NativeInput, "accept"> {
 }
 
 /** A file field (000 §5): any type unless `accept` says otherwise. */
-export function FileField({ field, label, description, className, hideLabel, accept, ...rest }: FileFieldProps) {
+export function FileField(props: FileFieldProps) {
+  const { shell, control, describedBy } = splitField(props);
   return (
-    <FieldShell field={field} label={label} description={description} className={className} hideLabel={hideLabel}>
-      <input
-        {...getInputProps(field, { type: "file", ariaDescribedBy: described(field, description) })}
-        key={field.key}
-        accept={accept}
-        {...rest}
+    <FieldShell {...shell}>
+      <InputControl
+        field={shell.field}
+        type="file"
+        describedBy={describedBy}
+        {...control}
         className="block w-full text-sm text-slate-900 file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium disabled:cursor-not-allowed"
       />
     </FieldShell>
@@ -296,22 +304,14 @@ export interface SelectFieldProps
 }
 
 /** A select field: its options, and an empty first option when a placeholder is given. */
-export function SelectField({
-  field,
-  label,
-  description,
-  className,
-  hideLabel,
-  options,
-  placeholder,
-  ...rest
-}: SelectFieldProps) {
+export function SelectField({ options, placeholder, ...props }: SelectFieldProps) {
+  const { shell, control, describedBy } = splitField(props);
   return (
-    <FieldShell field={field} label={label} description={description} className={className} hideLabel={hideLabel}>
+    <FieldShell {...shell}>
       <select
-        {...getSelectProps(field, { ariaDescribedBy: described(field, description) })}
-        key={field.key}
-        {...rest}
+        {...getSelectProps(shell.field, { ariaDescribedBy: describedBy })}
+        key={shell.field.key}
+        {...control}
         className={inputClass}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
@@ -326,50 +326,16 @@ export function SelectField({
 }
 
 /** A checkbox with its label after it; posts "on" when ticked. */
-export function CheckboxField({
-  field,
-  label,
-  description,
-  className,
-  hideLabel,
-  ...rest
-}: FieldBase & Omit<NativeInput, "checked" | "defaultChecked">) {
+export function CheckboxField(props: FieldBase & Omit<NativeInput, "checked" | "defaultChecked">) {
+  const { shell, control, describedBy } = splitField(props);
   return (
-    <FieldShell
-      field={field}
-      label={label}
-      description={description}
-      className={className}
-      hideLabel={hideLabel}
-      labelPosition="after"
-    >
-      <input
-        {...getInputProps(field, { type: "checkbox", ariaDescribedBy: described(field, description) })}
-        key={field.key}
-        {...rest}
+    <FieldShell {...shell} labelPosition="after">
+      <InputControl
+        field={shell.field}
+        type="checkbox"
+        describedBy={describedBy}
+        {...control}
         className="h-4 w-4 rounded border-slate-400 text-brand-600 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
-      />
-    </FieldShell>
-  );
-}
-
-/** A date field (YYYY-MM-DD), optionally between min and max. */
-export function DateField({
-  field,
-  label,
-  description,
-  className,
-  hideLabel,
-  inputClassName = "",
-  ...rest
-}: Omit<TextFieldProps, "type" | "maxLength">) {
-  return (
-    <FieldShell field={field} label={label} description={description} className={className} hideLabel={hideLabel}>
-      <input
-        {...getInputProps(field, { type: "date", ariaDescribedBy: described(field, description) })}
-        key={field.key}
-        {...rest}
-        className={`${inputClass} ${inputClassName}`}
       />
     </FieldShell>
   );

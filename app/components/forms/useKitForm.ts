@@ -97,6 +97,8 @@ export function useKitForm<S extends FormSchema>(schema: S, options: KitFormOpti
   return {
     form,
     fields,
+    /** The intent of the form's main button. */
+    intent,
     /** Whether the form, sent by its submit button, would pass; null until known (no scripts, or not checked yet). */
     valid,
     hydrated,

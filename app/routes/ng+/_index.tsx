@@ -1,8 +1,8 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { CompanyLogo } from "~/components/CompanyLogo";
-import { Footer } from "~/components/Footer";
 import { Button } from "~/components/forms/Button";
+import { CardPage } from "~/components/SignInLayout";
 import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { appLinks } from "~/lib/links";
@@ -33,29 +33,22 @@ export default function Home() {
   const settings = useSettings();
   useSessionCheck();
   return (
-    <div className="flex min-h-screen flex-col">
-      <main id="main" className="flex flex-1 items-center justify-center p-6">
-        <div className="w-full max-w-2xl rounded-lg border border-slate-200 bg-white p-10 shadow-sm">
-          <CompanyLogo className="mb-8 h-10 w-auto" />
-          <h1 className="text-3xl font-semibold text-slate-900">{settings?.productName}</h1>
-          <p className="mt-2 text-lg text-slate-600">{t("product.tagline")}</p>
-          <p className="mt-6 text-slate-700" data-testid="signed-in-user">
-            {t("home.signedInAs", { name: userName })}
-          </p>
-          <p className="mt-2 text-slate-700" data-testid="no-company">
-            {t("home.noCompany")}
-          </p>
-          <Form method="post" action="/ng/oidc/logout" className="mt-6">
-            <Button variant="link" name="intent" value="logout">
-              {t("home.logOut")}
-            </Button>
-          </Form>
-        </div>
-      </main>
-      <div className="px-4 pb-6">
-        <Footer settings={settings} />
-      </div>
-    </div>
+    <CardPage wide>
+      <CompanyLogo className="mb-8 h-10 w-auto" />
+      <h1 className="text-3xl font-semibold text-slate-900">{settings?.productName}</h1>
+      <p className="mt-2 text-lg text-slate-600">{t("product.tagline")}</p>
+      <p className="mt-6 text-slate-700" data-testid="signed-in-user">
+        {t("home.signedInAs", { name: userName })}
+      </p>
+      <p className="mt-2 text-slate-700" data-testid="no-company">
+        {t("home.noCompany")}
+      </p>
+      <Form method="post" action="/ng/oidc/logout" className="mt-6">
+        <Button variant="link" name="intent" value="logout">
+          {t("home.logOut")}
+        </Button>
+      </Form>
+    </CardPage>
   );
 }
 

@@ -1,13 +1,11 @@
-import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { normaliseEmail, ResetResult } from "@server/contracts/auth-codes";
 import * as z from "zod/mini";
-import { Button, linkButton } from "~/components/forms/Button";
 import { EmailField } from "~/components/forms/fields";
+import { KitForm, SubmitButton } from "~/components/forms/KitForm";
 import { useEditClearedOutcome, useKitForm } from "~/components/forms/useKitForm";
-import { UnknownErrorNotice } from "~/components/SignInError";
-import { Notice, SignInLayout } from "~/components/SignInLayout";
+import { Notice, SignInLayout, UnknownErrorNotice } from "~/components/SignInLayout";
 import { apiFor } from "~/lib/context.server";
 import { parseSubmission } from "~/lib/forms/schema";
 import { useTranslation } from "~/lib/i18n-react";
@@ -55,7 +53,7 @@ export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
   // Changing the e-mail clears the result (000 §4.4): the result is page state; the e-mail stays in its input.
   const [outcome, clearOutcome] = useEditClearedOutcome(actionData);
-  const { form, fields, formEvents, submitDisabled, pending } = useKitForm(schema, {
+  const kit = useKitForm(schema, {
     lastResult: actionData?.result,
     defaultValue: { email: loaderData.email },
     intent: "reset",
@@ -63,7 +61,13 @@ export default function ForgotPassword() {
   });
   const sent = outcome === "sent";
   return (
-    <SignInLayout heading={t("forgotPassword.heading")}>
+    <SignInLayout
+      heading={t("forgotPassword.heading")}
+      exit={{
+        to: "/ng/login",
+        label: sent ? t("forgotPassword.signInAsAnotherUser") : t("forgotPassword.backToLogin"),
+      }}
+    >
       {sent ? <Notice kind="success">{t("forgotPassword.success")}</Notice> : null}
       {outcome === "sso" ? <Notice kind="error">{t("forgotPassword.ssoUser")}</Notice> : null}
       {outcome === "mfa" ? <Notice kind="error">{t("forgotPassword.mfaUser")}</Notice> : null}
@@ -74,23 +78,18 @@ export default function ForgotPassword() {
       ) : null}
       {outcome === "unknown" ? <UnknownErrorNotice /> : null}
       <p className="mb-4 text-sm text-slate-700">{t("forgotPassword.intro")}</p>
-      <Form method="post" {...getFormProps(form)} {...formEvents}>
+      <KitForm kit={kit}>
         <EmailField
-          field={fields.email}
+          field={kit.fields.email}
           label={t("auth.emailLabel")}
           placeholder={t("auth.emailPlaceholder")}
           autoComplete="username"
           required
         />
-        <Button name="intent" value="reset" className="w-full" disabled={sent || submitDisabled} pending={pending}>
+        <SubmitButton kit={kit} disabled={sent}>
           {t("forgotPassword.submit")}
-        </Button>
-      </Form>
-      <p className="mt-6 text-sm">
-        <Link to="/ng/login" className={linkButton}>
-          {sent ? t("forgotPassword.signInAsAnotherUser") : t("forgotPassword.backToLogin")}
-        </Link>
-      </p>
+        </SubmitButton>
+      </KitForm>
     </SignInLayout>
   );
 }

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { linkButton } from "~/components/forms/Button";
 import { SignInLayout } from "~/components/SignInLayout";
 import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
@@ -14,14 +13,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function LoggedOff() {
   const { t } = useTranslation();
   return (
-    <SignInLayout heading={t("oidc.signedOutHeading")}>
+    <SignInLayout
+      heading={t("oidc.signedOutHeading")}
+      exit={{ to: "/ng/login", label: t("oidc.signInAgain"), reloadDocument: true }}
+    >
       <p className="text-slate-700" role="status">
         {t("oidc.signedOut")}
-      </p>
-      <p className="mt-6">
-        <a href="/ng/login" className={linkButton}>
-          {t("oidc.signInAgain")}
-        </a>
       </p>
     </SignInLayout>
   );

@@ -1,14 +1,12 @@
-import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { MIN_PASSWORD_LENGTH, ResetResult } from "@server/contracts/auth-codes";
 import { useState } from "react";
 import * as z from "zod/mini";
-import { Button, linkButton } from "~/components/forms/Button";
 import { PasswordField } from "~/components/forms/fields";
+import { KitForm, SubmitButton } from "~/components/forms/KitForm";
 import { useEditClearedOutcome, useKitForm } from "~/components/forms/useKitForm";
-import { UnknownErrorNotice } from "~/components/SignInError";
-import { Notice, ReasonList, SignInLayout } from "~/components/SignInLayout";
+import { Notice, ReasonNotice, SignInLayout, UnknownErrorNotice } from "~/components/SignInLayout";
 import { apiFor } from "~/lib/context.server";
 import { parseSubmission } from "~/lib/forms/schema";
 import { useTranslation } from "~/lib/i18n-react";
@@ -84,7 +82,7 @@ export default function SetNewPassword() {
   const toggle = () => setShown((value) => !value);
   // Editing either field clears the result (000 §4.4).
   const [outcome, clearOutcome] = useEditClearedOutcome(actionData);
-  const { form, fields, formEvents, submitDisabled, pending } = useKitForm(schema, {
+  const kit = useKitForm(schema, {
     lastResult: actionData?.result,
     intent: "setPassword",
     onEdit: clearOutcome,
@@ -92,35 +90,36 @@ export default function SetNewPassword() {
   const done = outcome === "done";
   if (!token || !userId) {
     return (
-      <SignInLayout heading={t("setNewPassword.heading")}>
+      <SignInLayout
+        heading={t("setNewPassword.heading")}
+        exit={{ to: "/ng/forgotPassword", label: t("auth.forgotPassword") }}
+      >
         <Notice kind="error">{t("setNewPassword.missingLink")}</Notice>
-        <Link to="/ng/forgotPassword" className={linkButton}>
-          {t("auth.forgotPassword")}
-        </Link>
       </SignInLayout>
     );
   }
   return (
-    <SignInLayout heading={t("setNewPassword.heading")}>
+    <SignInLayout
+      heading={t("setNewPassword.heading")}
+      exit={{ to: "/ng/login", label: done ? t("setNewPassword.signIn") : t("setNewPassword.backToLogin") }}
+    >
       {done ? <Notice kind="success">{t("setNewPassword.success")}</Notice> : null}
       {outcome === "outdated" ? (
-        <Notice kind="error">
-          <ReasonList
-            intro={t("setNewPassword.outdated.intro")}
-            reasons={[
-              t("setNewPassword.outdated.latest"),
-              t("setNewPassword.outdated.notChanged"),
-              t("setNewPassword.outdated.requestNew"),
-            ]}
-          />
-        </Notice>
+        <ReasonNotice
+          intro={t("setNewPassword.outdated.intro")}
+          reasons={[
+            t("setNewPassword.outdated.latest"),
+            t("setNewPassword.outdated.notChanged"),
+            t("setNewPassword.outdated.requestNew"),
+          ]}
+        />
       ) : null}
       {outcome === "unknown" ? <UnknownErrorNotice /> : null}
-      <Form method="post" {...getFormProps(form)} {...formEvents}>
+      <KitForm kit={kit}>
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="userId" value={userId} />
         <PasswordField
-          field={fields.password}
+          field={kit.fields.password}
           label={t("setNewPassword.newPassword")}
           description={t("setNewPassword.hint", { min: MIN_PASSWORD_LENGTH })}
           shown={shown}
@@ -129,28 +128,17 @@ export default function SetNewPassword() {
           required
         />
         <PasswordField
-          field={fields.confirmPassword}
+          field={kit.fields.confirmPassword}
           label={t("setNewPassword.repeatPassword")}
           shown={shown}
           onToggle={toggle}
           autoComplete="new-password"
           required
         />
-        <Button
-          name="intent"
-          value="setPassword"
-          className="w-full"
-          disabled={done || submitDisabled}
-          pending={pending}
-        >
+        <SubmitButton kit={kit} disabled={done}>
           {t("setNewPassword.submit")}
-        </Button>
-      </Form>
-      <p className="mt-6 text-sm">
-        <Link to="/ng/login" className={linkButton}>
-          {done ? t("setNewPassword.signIn") : t("setNewPassword.backToLogin")}
-        </Link>
-      </p>
+        </SubmitButton>
+      </KitForm>
     </SignInLayout>
   );
 }

@@ -1,13 +1,11 @@
-import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { LoginResult, normaliseEmail } from "@server/contracts/auth-codes";
 import * as z from "zod/mini";
-import { Button } from "~/components/forms/Button";
 import { EmailField } from "~/components/forms/fields";
+import { KitForm, SubmitButton } from "~/components/forms/KitForm";
 import { useKitForm } from "~/components/forms/useKitForm";
-import { SignInErrorNotice } from "~/components/SignInError";
 import { Notice, SignInLayout } from "~/components/SignInLayout";
 import { redirectIfSignedIn } from "~/lib/auth.server";
 import { apiFor } from "~/lib/context.server";
@@ -62,28 +60,25 @@ export default function Login() {
   const { t } = useTranslation();
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { form, fields, formEvents, submitDisabled, pending } = useKitForm(schema, {
+  const kit = useKitForm(schema, {
     lastResult: actionData?.result,
     defaultValue: { email: loaderData.email },
     intent: "continue",
   });
   return (
-    <SignInLayout heading={t("auth.heading")}>
+    <SignInLayout heading={t("auth.heading")} error={actionData?.error}>
       {loaderData.ssoFailed && !actionData ? <Notice kind="error">{t("sso.failed")}</Notice> : null}
-      {actionData?.error ? <SignInErrorNotice error={actionData.error} /> : null}
-      <Form method="post" {...getFormProps(form)} {...formEvents}>
+      <KitForm kit={kit}>
         <input type="hidden" name="continue" value={loaderData.continueUrl} />
         <EmailField
-          field={fields.email}
+          field={kit.fields.email}
           label={t("auth.enterYourEmail")}
           placeholder={t("auth.emailPlaceholder")}
           autoComplete="username"
           required
         />
-        <Button name="intent" value="continue" className="w-full" disabled={submitDisabled} pending={pending}>
-          {t("auth.continue")}
-        </Button>
-      </Form>
+        <SubmitButton kit={kit}>{t("auth.continue")}</SubmitButton>
+      </KitForm>
     </SignInLayout>
   );
 }

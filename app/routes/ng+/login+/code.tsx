@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -6,8 +5,8 @@ import { LoginResult, SECURITY_CODE_TTL_SECONDS } from "@server/contracts/auth-c
 import * as z from "zod/mini";
 import { Button } from "~/components/forms/Button";
 import { TextField } from "~/components/forms/fields";
+import { KitForm, SubmitButton } from "~/components/forms/KitForm";
 import { useKitForm } from "~/components/forms/useKitForm";
-import { SignInErrorNotice } from "~/components/SignInError";
 import { Notice, SignInLayout } from "~/components/SignInLayout";
 import { redirectIfSignedIn } from "~/lib/auth.server";
 import { apiFor } from "~/lib/context.server";
@@ -75,13 +74,9 @@ export default function LoginCode() {
   const { t } = useTranslation();
   const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { form, fields, formEvents, submitDisabled, pending } = useKitForm(schema, {
-    lastResult: actionData?.result,
-    intent: "signIn",
-  });
+  const kit = useKitForm(schema, { lastResult: actionData?.result, intent: "signIn" });
   return (
-    <SignInLayout heading={t("auth.codeHeading")}>
-      {actionData?.error ? <SignInErrorNotice error={actionData.error} /> : null}
+    <SignInLayout heading={t("auth.codeHeading")} error={actionData?.error}>
       {actionData?.resent === "ok" ? <Notice kind="success">{t("auth.resendSuccess")}</Notice> : null}
       {actionData?.resent === "failed" ? <Notice kind="error">{t("auth.resendFailed")}</Notice> : null}
       <p className="mb-2 text-slate-700">
@@ -90,22 +85,20 @@ export default function LoginCode() {
       <p className="mb-4 text-sm text-slate-700">
         {t("auth.codeInstructions", { minutes: SECURITY_CODE_TTL_SECONDS / 60 })}
       </p>
-      <Form method="post" {...getFormProps(form)} {...formEvents}>
+      <KitForm kit={kit}>
         <TextField
-          field={fields.code}
+          field={kit.fields.code}
           label={t("auth.codeLabel")}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={MAX_LENGTH.code}
           required
         />
-        <Button name="intent" value="signIn" className="w-full" disabled={submitDisabled} pending={pending}>
-          {t("auth.signIn")}
-        </Button>
-      </Form>
+        <SubmitButton kit={kit}>{t("auth.signIn")}</SubmitButton>
+      </KitForm>
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm">
         <Form method="post">
-          <Button variant="link" name="intent" value="resend" disabled={pending}>
+          <Button variant="link" name="intent" value="resend" disabled={kit.pending}>
             {t("auth.resendCode")}
           </Button>
         </Form>

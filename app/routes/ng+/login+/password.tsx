@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -6,8 +5,8 @@ import { LoginResult } from "@server/contracts/auth-codes";
 import * as z from "zod/mini";
 import { Button, linkButton } from "~/components/forms/Button";
 import { PasswordField } from "~/components/forms/fields";
+import { KitForm, SubmitButton } from "~/components/forms/KitForm";
 import { useKitForm } from "~/components/forms/useKitForm";
-import { SignInErrorNotice } from "~/components/SignInError";
 import { SignInLayout } from "~/components/SignInLayout";
 import { redirectIfSignedIn } from "~/lib/auth.server";
 import { apiFor } from "~/lib/context.server";
@@ -60,28 +59,22 @@ export default function LoginPassword() {
   const { t } = useTranslation();
   const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { form, fields, formEvents, submitDisabled, pending } = useKitForm(schema, {
-    lastResult: actionData?.result,
-    intent: "signIn",
-  });
+  const kit = useKitForm(schema, { lastResult: actionData?.result, intent: "signIn" });
   return (
-    <SignInLayout heading={t("auth.heading")}>
-      {actionData?.error ? <SignInErrorNotice error={actionData.error} /> : null}
+    <SignInLayout heading={t("auth.heading")} error={actionData?.error}>
       <p className="mb-4 text-slate-700">
         {t("auth.loginAs")} <strong className="break-all">{email}</strong>
       </p>
-      <Form method="post" {...getFormProps(form)} {...formEvents}>
+      <KitForm kit={kit}>
         <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
         <PasswordField
-          field={fields.password}
+          field={kit.fields.password}
           label={t("auth.passwordLabel")}
           autoComplete="current-password"
           required
         />
-        <Button name="intent" value="signIn" className="w-full" disabled={submitDisabled} pending={pending}>
-          {t("auth.signIn")}
-        </Button>
-      </Form>
+        <SubmitButton kit={kit}>{t("auth.signIn")}</SubmitButton>
+      </KitForm>
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm">
         <Form method="post">
           <Button variant="link" name="intent" value="cancel" formNoValidate>

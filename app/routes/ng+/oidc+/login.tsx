@@ -2,7 +2,6 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { useLoaderData } from "@remix-run/react";
 import { NO_STORE } from "@server/contracts/headers";
 import { AuthorizationError } from "@server/contracts/oauth-codes";
-import { linkButton } from "~/components/forms/Button";
 import { Notice, SignInLayout } from "~/components/SignInLayout";
 import { currentPagePath, getAuth, userApi } from "~/lib/auth.server";
 import { apiFor } from "~/lib/context.server";
@@ -142,14 +141,12 @@ export default function AuthorizationRefused() {
   const { refusal } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
-    <SignInLayout heading={t("authz.refusedHeading")}>
+    <SignInLayout
+      heading={t("authz.refusedHeading")}
+      exit={{ to: "/ng/", label: t("notFound.home"), reloadDocument: true }}
+    >
       <Notice kind="error">{refusalText(t, refusal)}</Notice>
       <p className="text-slate-700">{t("authz.refusedMessage")}</p>
-      <p className="mt-6">
-        <a href="/ng/" className={linkButton}>
-          {t("notFound.home")}
-        </a>
-      </p>
     </SignInLayout>
   );
 }

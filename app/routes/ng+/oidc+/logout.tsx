@@ -7,7 +7,7 @@ import {
 } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { NO_STORE } from "@server/contracts/headers";
-import { Button, linkButton } from "~/components/forms/Button";
+import { Button } from "~/components/forms/Button";
 import { SignInLayout } from "~/components/SignInLayout";
 import { clearAuth } from "~/lib/auth.server";
 import { apiFor } from "~/lib/context.server";
@@ -64,7 +64,7 @@ export default function Logout() {
   const { fields } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
-    <SignInLayout heading={t("oidc.logoutHeading")}>
+    <SignInLayout heading={t("oidc.logoutHeading")} exit={{ to: "/ng/", label: t("authz.stay"), reloadDocument: true }}>
       <p className="text-slate-700">{t("oidc.logoutConfirm")}</p>
       {/* The client's values travel in the body: the action's address carries no id token. */}
       <Form method="post" action="/ng/oidc/logout" reloadDocument className="mt-6">
@@ -75,11 +75,6 @@ export default function Logout() {
           {t("oidc.logoutButton")}
         </Button>
       </Form>
-      <p className="mt-6 text-center">
-        <a href="/ng/" className={linkButton}>
-          {t("authz.stay")}
-        </a>
-      </p>
     </SignInLayout>
   );
 }

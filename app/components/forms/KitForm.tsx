@@ -1,0 +1,56 @@
+import { getFormProps } from "@conform-to/react";
+import { Form, type FormProps } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Button } from "./Button";
+import type { useKitForm } from "./useKitForm";
+
+/** What a kit form's markup needs of {@link useKitForm}. */
+export type KitFormState = Pick<
+  ReturnType<typeof useKitForm>,
+  "form" | "formEvents" | "intent" | "submitDisabled" | "pending"
+>;
+
+/**
+ * A {@link useKitForm} form as the real post it is (method="post"): conform's id and noValidate, and the validity
+ * check on every input. Its fields and buttons are its children; its main button is a {@link SubmitButton}.
+ */
+export function KitForm({
+  kit,
+  children,
+  ...props
+}: { kit: KitFormState; children: ReactNode } & Omit<FormProps, "id" | "noValidate" | "onSubmit" | "method">) {
+  return (
+    <Form method="post" {...getFormProps(kit.form)} {...kit.formEvents} {...props}>
+      {children}
+    </Form>
+  );
+}
+
+/**
+ * A kit form's main button: it sends the form's intent, and is disabled while the form is invalid or being sent
+ * (000 §5) — only once scripts can tell, and never as the only explanation (the fields show why).
+ */
+export function SubmitButton({
+  kit,
+  disabled = false,
+  className = "w-full",
+  children,
+}: {
+  kit: KitFormState;
+  /** Disabled for a reason of the page's own (the work is done, say). */
+  disabled?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      name="intent"
+      value={kit.intent}
+      className={className}
+      disabled={disabled || kit.submitDisabled}
+      pending={kit.pending}
+    >
+      {children}
+    </Button>
+  );
+}

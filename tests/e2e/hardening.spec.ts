@@ -272,3 +272,22 @@ test.describe("single sign-on from the plain login page (no continue address)", 
     await expect(page.getByText("Cora Contoso").first()).toBeAttached();
   });
 });
+
+test.describe("single sign-on that could not finish", () => {
+  test("back on the login page: 'briefly unavailable' when the data was away, 'failed' otherwise; accessible", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await page.goto("/ng/login?error=unavailable");
+    await waitForHydration(page, javaScriptEnabled);
+    await expect(page.getByRole("alert")).toHaveText(
+      "The service cannot reach its data right now. Nothing you entered was saved by this request. Please try again in a moment.",
+    );
+    await expectAccessible(page);
+    await page.goto("/ng/login?error=sso");
+    await expect(page.getByRole("alert")).not.toContainText("cannot reach its data");
+    await expect(page.getByRole("alert")).not.toBeEmpty();
+    await page.goto("/ng/login?error=other");
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+});

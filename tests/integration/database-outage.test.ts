@@ -119,6 +119,21 @@ describe.runIf(bin !== null)("every call while the database is away", () => {
     },
   );
 
+  it("the browser's SAML steps send the user to sign in with 'briefly unavailable', not 'single sign-on failed'", async () => {
+    const start = await call(`/login-saml?email=${encodeURIComponent("sso@northwind.example")}`, { method: "GET" });
+    expect(start.status).toBe(302);
+    expect(start.headers.get("location")).toMatch(/^\/ng\/login\?error=unavailable&email=sso%40northwind\.example/);
+    const acs = await service.fetch(
+      new Request("http://localhost/saml/acs", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ SAMLResponse: "PHNhbWxwOlJlc3BvbnNlLz4=", RelayState: `_${"a".repeat(40)}` }),
+      }),
+    );
+    expect(acs.status).toBe(302);
+    expect(acs.headers.get("location")).toBe("/ng/login?error=unavailable");
+  });
+
   it("sign-in steps that need the database: 503, not a wrong password nor a failed single sign-on", async () => {
     const sessionId = "6560de00000000000000ffff";
     const refresh = await service.deps.tokens.issueRefreshToken({

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { clearProviderCaches, providerMetadata } from "@server/auth/oidc-sso/discovery";
+import { clearProviderCaches, providerKeys, providerMetadata } from "@server/auth/oidc-sso/discovery";
 import { DEMO } from "@server/seed/demo";
 import { apiRoutes } from "@server/service";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -250,7 +250,50 @@ describe.each(dbKinds())("odd inputs never make a 500 on %s", (kind) => {
   });
 });
 
+/** A server that answers every request with an endless JSON array, counting what it managed to write. */
+async function endlessJsonServer() {
+  const state = { written: 0 };
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "application/json" });
+    const chunk = Buffer.from(`"${"x".repeat(64 * 1024)}",`);
+    const pump = () => {
+      while (state.written < 64 * 1024 * 1024) {
+        state.written += chunk.byteLength;
+        if (!response.write(chunk)) return void response.once("drain", pump);
+      }
+      response.end("0]");
+    };
+    response.write("[");
+    pump();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    state,
+    base: `http://127.0.0.1:${port}`,
+    close() {
+      server.closeAllConnections();
+      server.close();
+      clearProviderCaches();
+    },
+  };
+}
+
 describe("what another server sends is read within a limit too", () => {
+  it("an identity provider's endless key set is cut off, and the token is refused", async () => {
+    const idp = await endlessJsonServer();
+    try {
+      clearProviderCaches();
+      const keys = providerKeys(`${idp.base}/jwks`);
+      await expect(keys({ alg: "RS256", kid: "k1" }, { payload: "", signature: "" } as never)).rejects.toThrow(
+        "The identity provider's key set is too large.",
+      );
+      expect(idp.state.written).toBeLessThan(16 * 1024 * 1024);
+    } finally {
+      idp.close();
+    }
+  });
+
   it("an identity provider's endless discovery document is cut off, not buffered", async () => {
     let written = 0;
     const server = http.createServer((_request, response) => {

@@ -1,10 +1,11 @@
-import { createRemoteJWKSet, type JWTVerifyGetKey } from "jose";
+import { createRemoteJWKSet, customFetch, type JWTVerifyGetKey } from "jose";
 import { readBodyText } from "../../http/body";
 
 /**
  * The identity provider's metadata (OpenID Connect Discovery 1.0), fetched from
  * `${issuer}/.well-known/openid-configuration` and kept for a while per issuer; and its signing keys (jwks_uri),
- * kept by jose's remote key set, which fetches again when a token names a key it does not know.
+ * kept by jose's remote key set, which fetches again when a token names a key it does not know. Both are read within a
+ * size limit as they arrive: what another server sends is never buffered whole.
  */
 export interface ProviderMetadata {
   issuer: string;
@@ -27,6 +28,8 @@ const METADATA_TTL_MS = 10 * 60 * 1000;
 const FAILURE_TTL_MS = 30 * 1000;
 const FETCH_TIMEOUT_MS = 5_000;
 const MAX_DOCUMENT_BYTES = 256 * 1024;
+/** A key set holds a few keys of a few KB each; 256 KB leaves room for any real IdP's rotation. */
+const MAX_KEY_SET_BYTES = 256 * 1024;
 
 const metadataCache = new Map<string, { value: ProviderMetadata; expiresAt: number }>();
 const failureCache = new Map<string, { error: DiscoveryError; expiresAt: number }>();
@@ -120,6 +123,17 @@ async function fetchMetadata(issuer: string): Promise<ProviderMetadata> {
   };
 }
 
+/**
+ * jose's fetch of a key set, with the body read within MAX_KEY_SET_BYTES as it arrives: an endless answer is cut off
+ * and the verification fails, as it does for an IdP that cannot be reached.
+ */
+async function fetchKeySet(url: string, options: Parameters<typeof fetch>[1]): Promise<Response> {
+  const response = await fetch(url, options);
+  const text = await readBodyText(response, MAX_KEY_SET_BYTES);
+  if (text === null) throw new DiscoveryError("The identity provider's key set is too large.");
+  return new Response(text, { status: response.status, headers: response.headers });
+}
+
 /** The IdP's public keys, one cached remote key set per jwks_uri. */
 export function providerKeys(jwksUri: string): JWTVerifyGetKey {
   let keys = keySets.get(jwksUri);
@@ -129,6 +143,7 @@ export function providerKeys(jwksUri: string): JWTVerifyGetKey {
       // A token naming an unknown key fetches the set again, at most every 30 s (key rotation at the IdP).
       cooldownDuration: 30_000,
       cacheMaxAge: METADATA_TTL_MS,
+      [customFetch]: fetchKeySet,
     });
     keySets.set(jwksUri, keys);
   }

@@ -28,8 +28,12 @@ function redirect(location: string, headers: Record<string, string> = {}): Respo
 }
 
 /** Where every failure lands: the sign-in page with the "single sign-on did not succeed" message. */
-function failureLocation(email?: string, continueUrl?: string): string {
-  const search = new URLSearchParams({ error: "sso" });
+/**
+ * Where a browser goes when a SAML step fails: the sign-in page, which says why. "unavailable" when the database was
+ * away (the sign-on itself may be fine: try again in a moment), "sso" for everything else.
+ */
+function failureLocation(error: unknown, email?: string, continueUrl?: string): string {
+  const search = new URLSearchParams({ error: isDatabaseUnavailable(error) ? "unavailable" : "sso" });
   if (email) search.set("email", email);
   if (continueUrl && continueUrl !== "/ng/") search.set("continue", continueUrl);
   return `/ng/login?${search}`;
@@ -77,7 +81,7 @@ export function createSamlRouter(deps: ServiceDeps): Hono {
     } catch (error) {
       logFailure(deps, "login-saml", error);
       const email = normaliseEmail(url.searchParams.get("email") ?? "").toLowerCase();
-      return redirect(failureLocation(isValidEmail(email) ? email : undefined, continueUrl));
+      return redirect(failureLocation(error, isValidEmail(email) ? email : undefined, continueUrl));
     }
   });
 
@@ -91,7 +95,7 @@ export function createSamlRouter(deps: ServiceDeps): Hono {
       return redirect(location);
     } catch (error) {
       logFailure(deps, "acs", error);
-      return redirect(failureLocation());
+      return redirect(failureLocation(error));
     }
   });
 

@@ -6,6 +6,7 @@ import { companies } from "../../companies/schema";
 import { isValidEmail, normaliseEmail } from "../../contracts/auth";
 import { safeLocalPath } from "../../contracts/redirects";
 import { SSO_BINDING_PATTERN, SSO_REQUEST_TTL_SECONDS } from "../../contracts/sso";
+import { isDatabaseUnavailable } from "../../db/availability";
 import type { Db } from "../../db/database";
 import type { ServiceDeps } from "../../deps";
 import { users } from "../../users/schema";
@@ -214,6 +215,8 @@ export async function consumeSamlResponse(
   try {
     ({ profile } = await saml.validatePostResponseAsync({ SAMLResponse: input.samlResponse }));
   } catch (error) {
+    // The request store is the database: its being away is no invalid response.
+    if (isDatabaseUnavailable(error)) throw error;
     throw new SamlFailure("the response did not validate", {
       requestId,
       error: error instanceof Error ? error.message : String(error),

@@ -26,6 +26,8 @@ const schema = z.object({
   continue: z.optional(z.string().check(z.maxLength(2048))),
 });
 
+const ssoOutcome = (error: string | null) => (error === "sso" || error === "unavailable" ? error : null);
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request, context);
   const url = new URL(request.url);
@@ -34,7 +36,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     email: normaliseEmail(url.searchParams.get("email") ?? "").slice(0, 320),
     continueUrl: continueParam ? safeLocalPath(continueParam) : "",
-    ssoFailed: url.searchParams.get("error") === "sso",
+    // Where a single sign-on came back from: it failed, or the service could not reach its data to finish it.
+    ssoOutcome: ssoOutcome(url.searchParams.get("error")),
     pageName: t("auth.signIn"),
   };
 }
@@ -67,7 +70,11 @@ export default function Login() {
   });
   return (
     <SignInLayout heading={t("auth.heading")} error={actionData?.error}>
-      {loaderData.ssoFailed && !actionData ? <Notice kind="error">{t("sso.failed")}</Notice> : null}
+      {loaderData.ssoOutcome && !actionData ? (
+        <Notice kind="error">
+          {loaderData.ssoOutcome === "unavailable" ? t("errors.unavailableMessage") : t("sso.failed")}
+        </Notice>
+      ) : null}
       <KitForm kit={kit}>
         <input type="hidden" name="continue" value={loaderData.continueUrl} />
         <EmailField

@@ -18,6 +18,20 @@ export interface ErrorViewProps {
   retry?: boolean;
 }
 
+/** The 404 page's card (000 §8): the page does not exist, or is not one of this product's. */
+export function NotFoundView({ supportEmail, inline }: Pick<ErrorViewProps, "supportEmail" | "inline">) {
+  const { t } = useTranslation();
+  return (
+    <ErrorView
+      title={t("notFound.title")}
+      message={t("notFound.message")}
+      homeLabel={t("notFound.home")}
+      supportEmail={supportEmail}
+      inline={inline}
+    />
+  );
+}
+
 /** The full-page error card shared by the error page, the 404 page and the error boundaries. */
 export function ErrorView({
   title,

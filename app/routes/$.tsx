@@ -1,6 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ErrorView } from "~/components/ErrorView";
+import { ErrorView, NotFoundView } from "~/components/ErrorView";
 import { apiFor } from "~/lib/context.server";
 import { legacyRedirectTarget } from "~/lib/external-links";
 import { useTranslation } from "~/lib/i18n-react";
@@ -56,14 +56,7 @@ export default function OutsideNg() {
       />
     );
   }
-  return (
-    <ErrorView
-      title={t("notFound.title")}
-      message={t("notFound.message")}
-      homeLabel={t("notFound.home")}
-      supportEmail={supportEmail}
-    />
-  );
+  return <NotFoundView supportEmail={supportEmail} />;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [

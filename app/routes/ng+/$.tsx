@@ -1,7 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { ErrorView } from "~/components/ErrorView";
+import { NotFoundView } from "~/components/ErrorView";
 import { getAuth, loginUrl } from "~/lib/auth.server";
-import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { pageMeta, useSettings } from "~/lib/settings";
 
@@ -16,16 +15,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function NotFound() {
-  const { t } = useTranslation();
   const settings = useSettings();
-  return (
-    <ErrorView
-      title={t("notFound.title")}
-      message={t("notFound.message")}
-      homeLabel={t("notFound.home")}
-      supportEmail={settings?.rbqmSupportEmail}
-    />
-  );
+  return <NotFoundView supportEmail={settings?.rbqmSupportEmail} />;
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, args.data?.pageName);

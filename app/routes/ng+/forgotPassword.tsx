@@ -2,10 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { normaliseEmail, ResetResult } from "@server/contracts/auth-codes";
 import * as z from "zod/mini";
-import { EmailField } from "~/components/forms/fields";
 import { KitForm, SubmitButton } from "~/components/forms/KitForm";
 import { useEditClearedOutcome, useKitForm } from "~/components/forms/useKitForm";
-import { Notice, SignInLayout, UnknownErrorNotice } from "~/components/SignInLayout";
+import { Notice, SignInEmailField, SignInLayout, UnknownErrorNotice } from "~/components/SignInLayout";
 import { apiFor } from "~/lib/context.server";
 import { parseSubmission } from "~/lib/forms/schema";
 import { useTranslation } from "~/lib/i18n-react";
@@ -79,13 +78,7 @@ export default function ForgotPassword() {
       {outcome === "unknown" ? <UnknownErrorNotice /> : null}
       <p className="mb-4 text-sm text-slate-700">{t("forgotPassword.intro")}</p>
       <KitForm kit={kit}>
-        <EmailField
-          field={kit.fields.email}
-          label={t("auth.emailLabel")}
-          placeholder={t("auth.emailPlaceholder")}
-          autoComplete="username"
-          required
-        />
+        <SignInEmailField field={kit.fields.email} label={t("auth.emailLabel")} />
         <SubmitButton kit={kit} disabled={sent}>
           {t("forgotPassword.submit")}
         </SubmitButton>

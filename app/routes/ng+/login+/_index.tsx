@@ -3,10 +3,9 @@ import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { LoginResult, normaliseEmail } from "@server/contracts/auth-codes";
 import * as z from "zod/mini";
-import { EmailField } from "~/components/forms/fields";
 import { KitForm, SubmitButton } from "~/components/forms/KitForm";
 import { useKitForm } from "~/components/forms/useKitForm";
-import { Notice, SignInLayout } from "~/components/SignInLayout";
+import { Notice, SignInEmailField, SignInLayout } from "~/components/SignInLayout";
 import { redirectIfSignedIn } from "~/lib/auth.server";
 import { apiFor } from "~/lib/context.server";
 import { parseSubmission } from "~/lib/forms/schema";
@@ -77,13 +76,7 @@ export default function Login() {
       ) : null}
       <KitForm kit={kit}>
         <input type="hidden" name="continue" value={loaderData.continueUrl} />
-        <EmailField
-          field={kit.fields.email}
-          label={t("auth.enterYourEmail")}
-          placeholder={t("auth.emailPlaceholder")}
-          autoComplete="username"
-          required
-        />
+        <SignInEmailField field={kit.fields.email} label={t("auth.enterYourEmail")} />
         <SubmitButton kit={kit}>{t("auth.continue")}</SubmitButton>
       </KitForm>
     </SignInLayout>

@@ -1,4 +1,5 @@
-import { Form, Link, useFetcher } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
+import { useCallback, useState } from "react";
 import { AppLink } from "~/components/AppLink";
 import { CompanyLogo } from "~/components/CompanyLogo";
 import { useTranslation } from "~/lib/i18n-react";
@@ -6,6 +7,7 @@ import { appLinks, destination, legacyLinks } from "~/lib/links";
 import { badgeText, type Nav, type NavLink } from "~/lib/navigation";
 import { useSettings } from "~/lib/settings";
 import type { ShellUser, StudyMenuEntry } from "~/lib/shell";
+import { isNetworkError, showToast, TOAST_TEXT } from "~/lib/toasts";
 import { Menu, type MenuEntry } from "./Menu";
 
 export interface HeaderProps {
@@ -244,10 +246,8 @@ function StudyDropdown({
   studies: StudyMenuEntry[];
 }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<{ studies: StudyMenuEntry[] }>();
   // With JavaScript the list is loaded when the menu opens; without, the server has rendered it.
-  const loaded = fetcher.data?.studies;
-  const loading = fetcher.state !== "idle" && !loaded;
+  const { loaded, loading, failed, load } = useStudyList(`${appLinks.company(companyId)}/studyMenu`);
   const list = loaded ?? studies;
   const entries: MenuEntry[] = list.map((entry) => ({
     key: entry.studyName,
@@ -277,8 +277,8 @@ function StudyDropdown({
           </span>
         }
         entries={entries}
-        loading={loading ? t("common.loading") : undefined}
-        onOpen={() => fetcher.load(`${appLinks.company(companyId)}/studyMenu`)}
+        loading={loading && !loaded ? t("common.loading") : failed && !loaded ? t("menus.loadFailed") : undefined}
+        onOpen={load}
       />
       <Link
         to={appLinks.company(companyId)}
@@ -293,6 +293,36 @@ function StudyDropdown({
       </Link>
     </div>
   );
+}
+
+/**
+ * The study dropdown's list, fetched when the menu opens (each time: studies come and go). A plain request, not a
+ * fetcher: a failure is the network toast of 000 §8 and a line in the menu, never the page's error boundary, and the
+ * page stays as it is. A session that has ended shows as a redirect: the page is loaded again, which asks for sign-in
+ * and comes back.
+ */
+function useStudyList(url: string) {
+  const [state, setState] = useState<{ loaded?: StudyMenuEntry[]; loading: boolean; failed: boolean }>({
+    loading: false,
+    failed: false,
+  });
+  const load = useCallback(async () => {
+    setState((previous) => ({ ...previous, loading: true, failed: false }));
+    try {
+      const response = await fetch(url, { headers: { accept: "application/json" } });
+      if (response.redirected) return window.location.reload();
+      if (!response.ok) throw new Error(`The study list answered HTTP ${response.status}.`);
+      const { studies } = (await response.json()) as { studies: StudyMenuEntry[] };
+      setState({ loaded: studies, loading: false, failed: false });
+    } catch (error) {
+      showToast({
+        type: "error",
+        messageKey: isNetworkError(error) ? TOAST_TEXT.networkError : TOAST_TEXT.genericError,
+      });
+      setState((previous) => ({ ...previous, loading: false, failed: true }));
+    }
+  }, [url]);
+  return { ...state, load };
 }
 
 export function RetiredBadge() {

@@ -216,7 +216,7 @@ function editable(response: Response): Response {
 /** A refused request answered by a page: the refusal page, or the same page again for a form that could not be read. */
 function refusedRequest(request: Request, refusal: WebRefusal): Request | null {
   const url = new URL(request.url);
-  if (url.pathname.endsWith(".data")) return null;
+  if (url.pathname.endsWith(".data") || refusal.kind === "method") return null;
   const headers = new Headers(request.headers);
   headers.delete("content-type");
   headers.delete("content-length");
@@ -238,6 +238,7 @@ function plainRefusal(refusal: WebRefusal): Response {
     origin: "Form posts must come from this site.",
     formTooLarge: `The form is larger than ${refusal.kind === "formTooLarge" ? refusal.maxBytes : 0} bytes.`,
     formUnreadable: "The form could not be read.",
+    method: "This address answers GET, HEAD and POST only.",
   };
   return new Response(text[refusal.kind], {
     status: refusal.status,
@@ -245,6 +246,7 @@ function plainRefusal(refusal: WebRefusal): Response {
       "content-type": "text/plain; charset=utf-8",
       ...NO_STORE,
       "x-content-type-options": "nosniff",
+      ...(refusal.kind === "method" ? { allow: "GET, HEAD, POST" } : {}),
     },
   });
 }

@@ -3,8 +3,10 @@ import { readBodyBytes } from "../http/body";
 /**
  * What every request to the web app passes before Remix sees it (docs/decisions/0022-web-request-guards.md):
  *  1. the host it was addressed to must be one of ours (ALLOWED_HOSTS), against DNS rebinding;
- *  2. a form post must prove where it comes from: an Origin (or, without one, a Referer) of this very site;
- *  3. a form post's body is read up to WEB_FORM_MAX_BYTES, no further, and must be readable form data.
+ *  2. only GET, HEAD and POST reach the app (what browsers and forms send): any other method is a 405;
+ *  3. a form post must prove where it comes from: an Origin (or, without one, a Referer) of this very site;
+ *  4. a form post's body is read up to WEB_FORM_MAX_BYTES, no further, and must be form data of a form's type
+ *     (urlencoded, multipart, text/plain) that can be read: no body type, JSON or broken bytes are a 400.
  * A refusal is a page that says what happened and what to do, never a bare 500.
  */
 export interface WebGuardSettings {
@@ -19,7 +21,8 @@ export type WebRefusal =
   | { kind: "host"; status: 421; address: string }
   | { kind: "origin"; status: 403; address: string; from: string | null }
   | { kind: "formTooLarge"; status: 413; maxBytes: number }
-  | { kind: "formUnreadable"; status: 400 };
+  | { kind: "formUnreadable"; status: 400 }
+  | { kind: "method"; status: 405 };
 
 export type GuardOutcome = { ok: true; request: Request } | { ok: false; refusal: WebRefusal; request: Request };
 
@@ -68,6 +71,10 @@ export async function guardWebRequest(request: Request, settings: WebGuardSettin
     return { ok: false, request, refusal: { kind: "host", status: 421, address: own.origin } };
   }
   if (request.method === "GET" || request.method === "HEAD") return { ok: true, request };
+  if (request.method !== "POST") {
+    await request.body?.cancel().catch(() => undefined);
+    return { ok: false, request, refusal: { kind: "method", status: 405 } };
+  }
 
   const accepted = new Set([own.origin, new URL(settings.publicUrl).origin.toLowerCase()]);
   const claimed =
@@ -99,13 +106,17 @@ export async function guardWebRequest(request: Request, settings: WebGuardSettin
     body: body.byteLength ? Buffer.from(body) : undefined,
   });
 
+  // Every action reads the post as form data: what is not (no type, JSON, broken bytes) is refused here, once, with
+  // the page and a message, instead of failing inside the action.
   const type = (headers.get("content-type") ?? "").toLowerCase();
-  if (body.byteLength > 0 && FORM_TYPES.some((t) => type.startsWith(t))) {
+  let readable = FORM_TYPES.some((t) => type.startsWith(t));
+  if (readable) {
     try {
       await passed.clone().formData();
     } catch {
-      return { ok: false, request: passed, refusal: { kind: "formUnreadable", status: 400 } };
+      readable = false;
     }
   }
+  if (!readable) return { ok: false, request: passed, refusal: { kind: "formUnreadable", status: 400 } };
   return { ok: true, request: passed };
 }

@@ -58,6 +58,72 @@ test.describe("every web form", () => {
     }
   });
 
+  test("a post that is no form (no body, no type, JSON, an empty multipart) answers 400 with the page, never 500", async ({
+    request,
+  }) => {
+    const kinds: Record<string, { headers?: Record<string, string>; data?: string }> = {
+      "no body, no type": {},
+      JSON: { headers: { "content-type": "application/json" }, data: "{}" },
+      "empty multipart": { headers: { "content-type": "multipart/form-data; boundary=x" }, data: "" },
+      XML: { headers: { "content-type": "application/xml" }, data: "<form/>" },
+    };
+    for (const address of formRoutes()) {
+      for (const [kind, { headers, data }] of Object.entries(kinds)) {
+        const response = await request.post(address, {
+          headers: { ...sameOriginHeaders(), ...headers },
+          data,
+          maxRedirects: 0,
+        });
+        expect(response.status(), `${address}: ${kind}`).toBe(400);
+        expect(await response.text(), `${address}: ${kind}`).toContain("The form could not be read. Please try again.");
+      }
+    }
+  });
+
+  test("field names and control intents no form of ours sends cannot make a page build huge values, or crash", async ({
+    request,
+  }) => {
+    const hostile = new URLSearchParams([
+      ["intent", "continue"],
+      ["email[9999999]", "x"],
+      ["rows[9999999].title", "x"],
+      [`a${".a".repeat(5000)}`, "x"],
+      ["__intent__", "not json"],
+    ]).toString();
+    const update = JSON.stringify({
+      type: "update",
+      payload: { name: "rows", index: 9_999_999, value: { title: "x" } },
+    });
+    for (const address of formRoutes()) {
+      for (const data of [hostile, `intent=save&__intent__=${encodeURIComponent(update)}`]) {
+        const response = await request.post(address, {
+          headers: { ...sameOriginHeaders(), "content-type": "application/x-www-form-urlencoded" },
+          data,
+          maxRedirects: 0,
+        });
+        expect(response.status(), address).toBeLessThan(500);
+        expect((await response.body()).length, address).toBeLessThan(200_000);
+      }
+    }
+  });
+
+  test("a method no form sends (PUT, PATCH, DELETE) is 405 with Allow, on pages and data alike", async ({
+    request,
+  }) => {
+    for (const address of [...formRoutes(), "/ng/", "/ng/login.data", "/ng/error"]) {
+      for (const method of ["PUT", "PATCH", "DELETE"]) {
+        const response = await request.fetch(address, {
+          method,
+          headers: { ...sameOriginHeaders(), "content-type": "application/x-www-form-urlencoded" },
+          data: "intent=logout",
+          maxRedirects: 0,
+        });
+        expect(response.status(), `${method} ${address}`).toBe(405);
+        expect(response.headers()["allow"], `${method} ${address}`).toBe("GET, HEAD, POST");
+      }
+    }
+  });
+
   test("an oversize body answers 413 with a short page, whatever the route; nothing is echoed", async ({ request }) => {
     const big = `email=${"a".repeat(1024 * 1024 + 10)}`;
     for (const address of formRoutes()) {

@@ -7,6 +7,8 @@ import {
   coerceFormValue,
   errorsByName,
   fieldName,
+  isBoundedFieldName,
+  isBoundedIntent,
   parseSubmission,
   secret,
   secretFieldNames,
@@ -296,5 +298,63 @@ describe("a list post that asks too much", () => {
       { schema: criticalProcessList },
     );
     expect(result.reply().error).toEqual({ rows: ['validation.maxLength|{"max":500}'] });
+  });
+});
+
+describe("hostile field names and intents never reach conform (app/lib/forms/schema.ts)", () => {
+  const schema = z.object({
+    email: textField({ required: true }),
+    rows: z.optional(z.array(z.object({ title: z.optional(z.string()) }))),
+  });
+  const post = (...entries: [string, string][]) =>
+    parseSubmission(form([["email", "a@b.example"], ...entries]), { schema });
+
+  it("an index beyond 999 is left out: no array of a hundred million entries is built, checked or echoed", () => {
+    const submission = post(["email[99999999]", "x"], ["rows[99999999].title", "y"], ["rows[0].title", "kept"]);
+    expect(submission.payload).toEqual({ email: "a@b.example", rows: [{ title: "kept" }] });
+    expect(JSON.stringify(submission.reply()).length).toBeLessThan(1000);
+    expect(isBoundedFieldName("rows[999].title")).toBe(true);
+    expect(isBoundedFieldName("rows[1000].title")).toBe(false);
+  });
+
+  it("a path deeper than 8 levels or a name longer than 200 characters is left out", () => {
+    expect(isBoundedFieldName("a.b.c.d.e.f.g.h")).toBe(true);
+    expect(isBoundedFieldName("a.b.c.d.e.f.g.h.i")).toBe(false);
+    expect(isBoundedFieldName(`${"x".repeat(201)}`)).toBe(false);
+    const deep = `a${".a".repeat(100_000)}`;
+    expect(post([deep, "1"]).payload).toEqual({ email: "a@b.example" });
+  });
+
+  it("an intent that is not JSON, of an unknown type, or out of bounds is a plain submission, never a throw", () => {
+    const bad = [
+      "not json",
+      JSON.stringify({ type: "nope" }),
+      JSON.stringify("update"),
+      JSON.stringify({ type: "update", payload: { name: "rows", index: 9_999_999, value: { title: "x" } } }),
+      JSON.stringify({ type: "update", payload: { name: "rows[9999999]", value: { title: "x" } } }),
+      JSON.stringify({ type: "reorder", payload: { name: "rows", from: -1, to: 1.5 } }),
+      JSON.stringify({
+        type: "update",
+        payload: { name: "rows", value: JSON.parse(`${"[".repeat(50)}${"]".repeat(50)}`) },
+      }),
+    ];
+    for (const value of bad) {
+      expect(isBoundedIntent(value), value.slice(0, 60)).toBe(false);
+      const submission = post(["rows[0].title", "a"], ["__intent__", value]);
+      expect(submission.status, value.slice(0, 60)).toBe("success");
+      expect(submission.payload.rows).toEqual([{ title: "a" }]);
+    }
+  });
+
+  it("the kit's own intents still pass", () => {
+    for (const value of [
+      { type: "validate", payload: { name: "email" } },
+      { type: "insert", payload: { name: "rows", defaultValue: { title: "c" } } },
+      { type: "remove", payload: { name: "rows", index: 0 } },
+      { type: "update", payload: { name: "rows", index: 499, value: { title: "B" } } },
+      { type: "reorder", payload: { name: "rows", from: 0, to: 1 } },
+      { type: "reset" },
+    ])
+      expect(isBoundedIntent(JSON.stringify(value)), value.type).toBe(true);
   });
 });

@@ -115,6 +115,81 @@ export type FormSchema = $ZodType<Record<string, unknown>, Record<string, unknow
 export type FormSubmission<S extends FormSchema> = Submission<input<S>, string[], output<S>>;
 
 /**
+ * Field names conform reads as paths (`rows[3].title`) are bounded before it builds values from them: an index beyond
+ * 999 (a list holds at most 500 rows, app/lib/forms/list.ts), a path deeper than 8 levels or a name longer than 200
+ * characters comes from no form of ours. Such a field is left out, so a post of `email[99999999]=x` cannot make the
+ * server build, check and echo an array of a hundred million entries, nor a deep path exhaust the stack.
+ */
+const MAX_NAME_LENGTH = 200;
+const MAX_NAME_DEPTH = 8;
+const MAX_INDEX_DIGITS = 3;
+
+export function isBoundedFieldName(name: string): boolean {
+  if (name.length > MAX_NAME_LENGTH) return false;
+  let depth = 1;
+  for (const match of name.matchAll(/\[([^\]]*)\]|\./g)) {
+    if (++depth > MAX_NAME_DEPTH) return false;
+    if (match[1] !== undefined && match[1].length > MAX_INDEX_DIGITS) return false;
+  }
+  return true;
+}
+
+/** conform's control intent field, and the intents it knows (conform throws on any other, or on a value not JSON). */
+const INTENT_FIELD = "__intent__";
+const INTENT_TYPES = new Set(["validate", "reset", "update", "insert", "remove", "reorder"]);
+
+/**
+ * Whether a control intent is one conform can apply safely: JSON of a known type, its field name bounded, its indexes
+ * whole numbers of at most three digits. (An `update` at index 99,999,999 took conform 12 s and then overflowed the
+ * stack; a value that is not JSON made it throw.)
+ */
+export function isBoundedIntent(value: FormDataEntryValue): boolean {
+  if (typeof value !== "string") return false;
+  let intent: unknown;
+  try {
+    intent = JSON.parse(value);
+  } catch {
+    return false;
+  }
+  if (!intent || typeof intent !== "object") return false;
+  const { type, payload } = intent as { type?: unknown; payload?: unknown };
+  if (typeof type !== "string" || !INTENT_TYPES.has(type)) return false;
+  if (payload === undefined) return true;
+  if (!payload || typeof payload !== "object") return false;
+  const { name, index, from, to, value: set, defaultValue } = payload as Record<string, unknown>;
+  if (name !== undefined && (typeof name !== "string" || !isBoundedFieldName(name))) return false;
+  // The values an update sets or an insert adds become fields too: as deep as a field's path may be.
+  if (!withinDepth(set, MAX_NAME_DEPTH) || !withinDepth(defaultValue, MAX_NAME_DEPTH)) return false;
+  return [index, from, to].every(
+    (number) =>
+      number === undefined || (Number.isInteger(number) && (number as number) >= 0 && (number as number) < 1000),
+  );
+}
+
+/** Whether a JSON value nests objects and arrays at most `levels` deep. */
+function withinDepth(value: unknown, levels: number): boolean {
+  if (!value || typeof value !== "object") return true;
+  if (levels === 0) return false;
+  return Object.values(value).every((item) => withinDepth(item, levels - 1));
+}
+
+/**
+ * The payload without what {@link isBoundedFieldName} and {@link isBoundedIntent} refuse (the payload itself when
+ * everything passes). A refused intent leaves a plain submission, which the schema then checks as it stands.
+ */
+export function boundedPayload<P extends FormData | URLSearchParams>(payload: P): P {
+  const keep = (name: string, value: FormDataEntryValue) =>
+    isBoundedFieldName(name) && (name !== INTENT_FIELD || isBoundedIntent(value));
+  const entries = [...payload.entries()] as [string, FormDataEntryValue][];
+  if (entries.every(([name, value]) => keep(name, value))) return payload;
+  const kept = (payload instanceof URLSearchParams ? new URLSearchParams() : new FormData()) as P;
+  for (const [name, value] of entries) {
+    if (keep(name, value)) (kept as FormData).append(name, value);
+  }
+  return kept;
+}
+
+/**
  * Parses a form post (or the browser's form data) with conform and a zod/mini schema. List intents (insert, remove,
  * update) are applied by conform before the schema runs. The reply drops secret fields, always.
  */
@@ -122,7 +197,7 @@ export function parseSubmission<S extends FormSchema>(
   payload: FormData | URLSearchParams,
   options: { schema: S },
 ): FormSubmission<S> {
-  const submission = parse<output<S>, string[]>(payload, {
+  const submission = parse<output<S>, string[]>(boundedPayload(payload), {
     resolve(value) {
       const result = safeParse(options.schema, coerceFormValue(value));
       return result.success ? { value: result.data } : { error: errorsByName(result.error.issues) };

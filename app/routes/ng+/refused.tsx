@@ -39,7 +39,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           message: t("refused.formTooLarge", { size: Math.floor(refusal.maxBytes / 1024) }),
           hint: null,
         };
+      // (A method other than GET, HEAD and POST is answered in plain text before any page: server/main.ts.)
       case "formUnreadable":
+      case "method":
         return { title: t("refused.originTitle"), message: t("refused.formUnreadable"), hint: null };
     }
   })();

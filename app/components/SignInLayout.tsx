@@ -7,7 +7,6 @@ import { AppLink } from "./AppLink";
 import { CompanyLogo } from "./CompanyLogo";
 import { Footer } from "./Footer";
 import { linkButton } from "./forms/Button";
-import { EmailField, type AnyField } from "./forms/fields";
 
 /**
  * A page of one card with the footer under it, outside the shell: the sign-in pages (narrow, near the top) and the
@@ -88,14 +87,6 @@ export function SignInLayout({
         </p>
       ) : null}
     </CardPage>
-  );
-}
-
-/** The sign-in pages' e-mail field (000 §2.5): required, the account's username for password managers. */
-export function SignInEmailField({ field, label }: { field: AnyField; label: string }) {
-  const { t } = useTranslation();
-  return (
-    <EmailField field={field} label={label} placeholder={t("auth.emailPlaceholder")} autoComplete="username" required />
   );
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { criticalProcessList, criticalProcessRow } from "~/lib/forms/critical-processes";
 import { deleteIndexOf, duplicateRows, rowsModified } from "~/lib/forms/list";
-import { handleListPost } from "~/lib/forms/list.server";
+import { handleListPost, listShaped } from "~/lib/forms/list.server";
 import {
   coerceFormValue,
   errorsByName,
@@ -285,6 +285,27 @@ describe("a list post without scripts (app/lib/forms/list.server.ts)", () => {
     });
     if (repeated.kind === "reply")
       expect(repeated.reply.result.initialValue).toMatchObject({ draft: { title: "randomisation" } });
+  });
+
+  it("a post of a shape no form sends (rows or the draft as plain text) replies with a list, never a throw", () => {
+    for (const entries of [[["rows", "x"]], [["rows.title", "x"]], [["rows[0]", "x"]], [["draft", "x"]]] as [
+      string,
+      string,
+    ][][]) {
+      for (const action of ["save", "openAdd", "add", "askDelete:0"]) {
+        const answer = post([...entries, ["intent", action]]);
+        if (answer.kind !== "reply") continue;
+        const value = answer.reply.result.initialValue as Record<string, unknown> | undefined;
+        if (value && "rows" in value) {
+          expect(Array.isArray(value.rows)).toBe(true);
+          for (const row of value.rows as unknown[]) expect(typeof row).toBe("object");
+        }
+        if (value && "draft" in value) expect(typeof value.draft).toBe("object");
+      }
+    }
+    expect(listShaped({ status: "error", initialValue: { rows: "x", draft: "y" } } as never).initialValue).toEqual({
+      rows: [],
+    });
   });
 });
 

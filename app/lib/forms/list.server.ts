@@ -22,7 +22,10 @@ export function handleListPost<Row>(formData: FormData, schema: FormSchema, row:
   const intent = formData.get("intent");
   const reply = (dialog: ListDialog, options: { dropDraft?: boolean } = {}): { kind: "reply"; reply: ListReply } => ({
     kind: "reply",
-    reply: { result: submission.reply(options.dropDraft ? { hideFields: ["draft"] } : undefined), dialog },
+    reply: {
+      result: listShaped(submission.reply(options.dropDraft ? { hideFields: ["draft"] } : undefined)),
+      dialog,
+    },
   });
   // conform's own intents (remove after the deletion question, …): applied by conform before the schema ran.
   if (submission.status === undefined) return reply(null);
@@ -39,7 +42,7 @@ export function handleListPost<Row>(formData: FormData, schema: FormSchema, row:
     initialValue.rows = [...rows, formValueOfRow(draft)];
     return {
       kind: "reply",
-      reply: { result: { ...result, initialValue } as SubmissionResult<string[]>, dialog: null },
+      reply: { result: listShaped({ ...result, initialValue } as SubmissionResult<string[]>), dialog: null },
     };
   }
   if (intent === LIST_INTENT.openAdd) return reply({ kind: "add" }, { dropDraft: true });
@@ -49,4 +52,21 @@ export function handleListPost<Row>(formData: FormData, schema: FormSchema, row:
     : 0;
   if (index !== null && index < count) return reply({ kind: "delete", index });
   return reply(null, { dropDraft: true });
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  Boolean(value) && typeof value === "object" && !Array.isArray(value);
+
+/**
+ * A reply whose values have the list form's shape, whatever was posted: `rows` a list of rows, each row and the
+ * draft a set of fields. The page renders rows from it (conform's getFieldList throws on anything but a list), so a
+ * post of `rows=x` or `rows.title=x`, which no form of ours sends, shows an empty list instead of failing.
+ */
+export function listShaped(result: SubmissionResult<string[]>): SubmissionResult<string[]> {
+  const value = result.initialValue;
+  if (!isRecord(value)) return result;
+  const shaped: Record<string, unknown> = { ...value };
+  if ("rows" in shaped) shaped.rows = Array.isArray(shaped.rows) ? shaped.rows.map((r) => (isRecord(r) ? r : {})) : [];
+  if ("draft" in shaped && !isRecord(shaped.draft)) delete shaped.draft;
+  return { ...result, initialValue: shaped as typeof value };
 }

@@ -185,7 +185,8 @@ type HttpEnv = { Variables: { apiCalls?: ApiCallCount } };
 /**
  * The last step of every web request: the cookies it queued (sign-in state, refreshed tokens, toasts) are written,
  * and pages and their data answers are never stored (after Log Out, Back must not show the previous user's page),
- * nor sniffed or framed. Images and other resources keep the caching their route chose, unless cookies were set.
+ * nor sniffed or framed. Images and other resources keep the caching their route chose, unless cookies were set;
+ * an answer that chose none is not stored.
  */
 function finishWebResponse(request: Request, response: Response, cookies: Map<string, string>): Response {
   const target = editable(response);
@@ -193,7 +194,8 @@ function finishWebResponse(request: Request, response: Response, cookies: Map<st
   for (const header of cookies.values()) headers.append("set-cookie", header);
   const type = headers.get("content-type") ?? "";
   const isPage = type.startsWith("text/html") || new URL(request.url).pathname.endsWith(".data");
-  if (isPage || cookies.size > 0) headers.set("cache-control", "private, no-store");
+  // What a route did not say may be kept is never stored either (a resource route's JSON, a redirect).
+  if (isPage || cookies.size > 0 || !headers.has("cache-control")) headers.set("cache-control", "private, no-store");
   if (isPage) {
     if (!headers.has("content-security-policy")) headers.set("content-security-policy", "frame-ancestors 'none'");
     if (!headers.has("x-frame-options")) headers.set("x-frame-options", "DENY");

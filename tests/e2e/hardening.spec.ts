@@ -238,6 +238,10 @@ test.describe("pages after the session", () => {
         expect(response.headers()["content-security-policy"], target).toContain("frame-ancestors 'none'");
       }
     }
+    // A resource route's JSON (the study dropdown's list) is not stored either.
+    const menu = await page.request.get(`/ng/companies/${COMPANY}/studyMenu`);
+    expect(menu.status()).toBe(200);
+    expect(menu.headers()["cache-control"]).toContain("no-store");
   });
 
   test("after Log Out, Back does not show the previous user's page", async ({ page, javaScriptEnabled }) => {

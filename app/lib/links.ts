@@ -156,6 +156,12 @@ export const appLinks = {
   studyPage: (companyId: string, studyName: string, page: string, query?: Query) =>
     buildHref(`/ng/companies/${seg(companyId)}/studies/${seg(studyName)}/${page}`, query),
   error: (errorMessage: string) => buildHref("/ng/error", { errorMessage }),
+  /**
+   * The logo: signed in, an address of the user's own, since the image depends on who asks (their company's logo,
+   * or the product's mark) and a browser keeps images by address; signed out, the product logo's one address.
+   */
+  companyLogo: (userId?: string | null) =>
+    userId ? buildHref("/ng/companyLogo", { user: userId }) : "/ng/companyLogo",
 };
 
 /**

@@ -192,6 +192,32 @@ test.describe("the header shows exactly the permitted items", () => {
   });
 });
 
+test.describe("the logo", () => {
+  const naturalWidth = (page: Page) =>
+    page
+      .getByRole("img", { name: "Company logo" })
+      .first()
+      .evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
+
+  test("signed out the product logo; signed in the mark beside the product's name, never the other from the cache", async ({
+    page,
+  }) => {
+    await page.goto("/ng/login");
+    // The product logo (mark and name, 200 px wide) is now in the browser's cache.
+    await expect.poll(() => naturalWidth(page)).toBe(200);
+    await signInAs(page, `user-${test.info().project.name}@e2e.example`);
+    await page.goto(companyHome);
+    const logo = page.getByRole("banner").getByRole("img", { name: "Company logo" });
+    await expect(logo).toHaveAttribute("src", /^\/ng\/companyLogo\?user=/);
+    // The demo company has no logo of its own: the product's mark alone (40 px), as the header names the product.
+    await expect.poll(() => naturalWidth(page)).toBe(40);
+    // The plain address is the product logo whoever asks; one that names another user is answered, never kept.
+    expect(await (await page.request.get("/ng/companyLogo")).text()).toContain('viewBox="0 0 200 40"');
+    const other = await page.request.get("/ng/companyLogo?user=6560de000000000000000207");
+    expect(other.headers()["cache-control"]).toContain("no-store");
+  });
+});
+
 test.describe("permissions and context before each page", () => {
   test("a forbidden page redirects to the error page with the spec's message", async ({ page }) => {
     await signInAs(page, USERS.manager);

@@ -91,7 +91,7 @@ export function Header({ companyId, nav, user, notificationCount, studies, study
           className="flex shrink-0 items-center gap-2 rounded"
           aria-label={settings?.productName}
         >
-          <CompanyLogo className="h-8 w-auto" />
+          <CompanyLogo className="h-8 w-auto" userId={user.id} />
           {/* The product title, once; on a narrow screen the logo stands for it (its link keeps the name). */}
           <span className="hidden text-lg font-semibold text-slate-900 lg:inline" aria-hidden="true">
             {settings?.productName}

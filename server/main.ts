@@ -22,6 +22,7 @@ import {
   stdoutDestination,
   loggablePath,
   requestIdFrom,
+  routeConsoleToLogger,
   runWithRequestId,
   type Logger,
 } from "./observability/logger";
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel, stdoutDestination());
+  routeConsoleToLogger(logger);
   let service: ApiService | undefined;
   try {
     service = config.role === "web" ? undefined : await createApiService({ config, logger });

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
+import { format } from "node:util";
 import pino, { type Logger } from "pino";
 
 export type { Logger };
@@ -57,6 +58,28 @@ export function currentDbQueries(): number {
 
 export function currentRequestId(): string | undefined {
   return scope.getStore()?.requestId;
+}
+
+/**
+ * What libraries print with console.* (Remix's warnings about a path it cannot decode, React's, a driver's) goes into
+ * the log as JSON lines of their own, with the request id, instead of bare text among them that a log pipeline cannot
+ * read. Installed by the service's entry point; answers a function that puts the console back.
+ */
+export function routeConsoleToLogger(logger: Logger): () => void {
+  const saved = {
+    log: console.log,
+    info: console.info,
+    warn: console.warn,
+    error: console.error,
+    debug: console.debug,
+  };
+  const child = logger.child({ source: "console" });
+  console.log = (...args: unknown[]) => child.info(format(...args));
+  console.info = (...args: unknown[]) => child.info(format(...args));
+  console.debug = (...args: unknown[]) => child.debug(format(...args));
+  console.warn = (...args: unknown[]) => child.warn(format(...args));
+  console.error = (...args: unknown[]) => child.error(format(...args));
+  return () => Object.assign(console, saved);
 }
 
 /** Paths are logged without their query: queries can carry one-time tokens. */

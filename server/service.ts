@@ -38,6 +38,13 @@ export const apiRoutes: readonly RouteDefinition[] = [
   ...samlApiRoutes,
   ...authorizationServerRoutes,
   ...oidcSsoRoutes,
+  // issue 12, CP&CD: server/cpcd
+
+  // issue 13, audit trail: server/audit
+
+  // issue 14, Compliance & Data Quality: server/cdq
+
+  // issue 15, Protocol Analysis: server/files, server/jobs, server/protocol-analysis, server/ract
 ];
 
 /** What the web app in the same process hands the API with a call: the authentications of its current request. */

@@ -8,3 +8,10 @@ export * from "../audit/schema";
 export * from "../mail/schema";
 export * from "../auth/schema";
 export * from "../notifications/schema";
+// issue 12, CP&CD: ../cpcd/schema
+
+// issue 13, audit trail (indexes only, in ../audit/schema)
+
+// issue 14, Compliance & Data Quality: ../cdq/schema
+
+// issue 15, Protocol Analysis: ../files/schema, ../jobs/schema, ../protocol-analysis/schema, ../ract/schema

@@ -130,30 +130,31 @@ export async function seedDemoData(database: Database, options: DemoSeedOptions 
   const oidc = options.oidc ?? demoSeedOptionsFromEnv().oidc;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const ssoConfig = northwindSsoConfig(options.saml);
+  /**
+   * Each step runs once per database, marked in app_meta under its key; a later step joins older demo databases on
+   * their next start. Feature areas add their own step (server/seed/demo-<area>.ts), one line each.
+   */
+  const steps: { key: string; version: number; run: (tx: Db) => Promise<void> }[] = [
+    { key: SEED_KEY, version: SEED_VERSION, run: (tx) => insertDemoData(tx, passwordHash, ssoConfig) },
+    { key: OIDC_SEED_KEY, version: OIDC_SEED_VERSION, run: (tx) => insertOidcDemoData(tx, oidc) },
+    { key: SHELL_SEED_KEY, version: SHELL_SEED_VERSION, run: insertShellDemoData },
+    // issue 12, CP&CD: demo-cpcd.ts
+
+    // issue 13, audit trail
+
+    // issue 14, Compliance & Data Quality: demo-cdq.ts
+
+    // issue 15, Protocol Analysis: demo-protocol-analysis.ts
+  ];
   return database.withLock("rbqm:seed", async (tx) => {
     let seeded = false;
-    const [marker] = await tx.select().from(appMeta).where(eq(appMeta.key, SEED_KEY)).limit(1);
-    if (!marker) {
-      await insertDemoData(tx, passwordHash, ssoConfig);
+    for (const step of steps) {
+      const [marker] = await tx.select().from(appMeta).where(eq(appMeta.key, step.key)).limit(1);
+      if (marker) continue;
+      await step.run(tx);
       await tx
         .insert(appMeta)
-        .values({ key: SEED_KEY, value: { version: SEED_VERSION, seededAt: new Date().toISOString() } });
-      seeded = true;
-    }
-    const [oidcMarker] = await tx.select().from(appMeta).where(eq(appMeta.key, OIDC_SEED_KEY)).limit(1);
-    if (!oidcMarker) {
-      await insertOidcDemoData(tx, oidc);
-      await tx
-        .insert(appMeta)
-        .values({ key: OIDC_SEED_KEY, value: { version: OIDC_SEED_VERSION, seededAt: new Date().toISOString() } });
-      seeded = true;
-    }
-    const [shellMarker] = await tx.select().from(appMeta).where(eq(appMeta.key, SHELL_SEED_KEY)).limit(1);
-    if (!shellMarker) {
-      await insertShellDemoData(tx);
-      await tx
-        .insert(appMeta)
-        .values({ key: SHELL_SEED_KEY, value: { version: SHELL_SEED_VERSION, seededAt: new Date().toISOString() } });
+        .values({ key: step.key, value: { version: step.version, seededAt: new Date().toISOString() } });
       seeded = true;
     }
     return seeded;

@@ -84,14 +84,15 @@ export function createApiClient(options: ApiClientOptions) {
     return { ok: false, status: response.status, error: await readFailure(response) };
   }
 
-  /** A binary answer (images, downloads): the raw Response on success. */
+  /** A binary or streamed answer (images, downloads, CSV): the raw Response on success. */
   async function callRaw(
     method: "GET" | "POST",
     path: string,
     headers?: Record<string, string>,
+    body?: unknown,
   ): Promise<ApiResult<Response>> {
     try {
-      const response = await send(method, path, undefined, { accept: "*/*", ...headers });
+      const response = await send(method, path, body, { accept: "*/*", ...headers });
       if (response.status < 400) return { ok: true, status: response.status, data: response };
       if (response.status === 503) throw serviceUnavailable(response);
       return { ok: false, status: response.status, error: await readFailure(response) };
@@ -110,6 +111,9 @@ export function createApiClient(options: ApiClientOptions) {
     for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== null) data.set(key, value);
     return data;
   };
+
+  /** What a feature area's calls are made with (app/lib/api/<area>.server.ts). */
+  const http: ApiHttp = { call, callRaw, form, seg };
 
   return {
     auth: {
@@ -202,7 +206,38 @@ export function createApiClient(options: ApiClientOptions) {
       companyLogo: (ifNoneMatch?: string | null) =>
         callRaw("GET", "v1/documents/companyLogo", ifNoneMatch ? { "if-none-match": ifNoneMatch } : undefined),
     },
+    // Feature areas of 001, one module each, built on `http`: add one line per area here.
+    ...featureAreas(http),
   };
+}
+
+/** The feature areas' calls (001 §7). Each area lives in its own module beside this one. */
+function featureAreas(http: ApiHttp) {
+  void http; // each area's module takes it: `cpcd: cpcdCalls(http)`
+  return {
+    // issue 12, CP&CD: `cpcd`
+
+    // issue 13, audit trail: `audit`
+
+    // issue 14, Compliance & Data Quality: `cdq`
+
+    // issue 15, Protocol Analysis: `files`, `protocolAnalysis`, `ract`
+  };
+}
+
+/** The transport helpers a feature area's module builds its calls on. */
+export interface ApiHttp {
+  call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<ApiResult<T>>;
+  callRaw(
+    method: "GET" | "POST",
+    path: string,
+    headers?: Record<string, string>,
+    body?: unknown,
+  ): Promise<ApiResult<Response>>;
+  /** Form data from the defined fields. */
+  form(fields: Record<string, string | undefined | null>): FormData;
+  /** One path segment, encoded. */
+  seg(value: string): string;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,100 @@
+/**
+ * The contract between the protocol-analysis pipeline (upload → job → results, issue 15) and what reads a protocol:
+ * the text extractor and the analyzers (offline rules, or an OpenAI-compatible model). Types only, plus the one error
+ * the pipeline must recognise; both sides may add optional fields, neither may change what is here without the other.
+ */
+
+/** A protocol as text, in reading order, with where each piece came from. */
+export interface ProtocolDocument {
+  format: "pdf" | "docx";
+  /** The protocol's title, when found (title page, document properties, or the first heading). */
+  title: string | null;
+  /** Physical pages of a PDF; null for a DOCX, which has no fixed pages. */
+  pageCount: number | null;
+  /** Paragraphs, headings, table rows and list items, in reading order, running headers and footers removed. */
+  blocks: TextBlock[];
+  /** The section index (PDF outline, else the table of contents, else heading patterns; DOCX heading styles). */
+  sections: SectionEntry[];
+  /** What the extractor could not read or chose to drop, in words a user understands. */
+  warnings: string[];
+}
+
+export interface TextBlock {
+  text: string;
+  kind: "heading" | "paragraph" | "table" | "list";
+  /** The physical page (1-based) of a PDF; null for a DOCX. */
+  page: number | null;
+  /** The page number printed on that page, when it differs from the physical one. */
+  printedPage: string | null;
+  /** The index into `sections` of the section this block belongs to, or null before the first section. */
+  section: number | null;
+}
+
+export interface SectionEntry {
+  /** "5.1", "10.2.3", or null for an unnumbered heading (Title Page, Synopsis, Appendix …). */
+  number: string | null;
+  title: string;
+  /** 1 for a top-level section. */
+  level: number;
+  /** The physical page it starts on (PDF), else null. */
+  page: number | null;
+  printedPage: string | null;
+  /** Indexes into `blocks`: the section's own heading block and its last block (inclusive). */
+  firstBlock: number;
+  lastBlock: number;
+}
+
+/** Where a row came from: what the results table and the history file show ("p. 23 (printed 21), §5.1"). */
+export interface Citation {
+  page: number | null;
+  printedPage: string | null;
+  /** The section number, or its title when it has no number. */
+  section: string | null;
+  sectionTitle: string | null;
+  /** The words of the protocol the row rests on, verbatim (short: up to about 300 characters). */
+  quote: string;
+}
+
+/** One risk row as an analyzer proposes it (001 §3 "Risk row", without the key the pipeline gives it). */
+export interface RiskRowDraft {
+  /** One of the 13 categories of 001 §3; anything else is kept as an extra option by the page. */
+  category: string;
+  question: string;
+  statementIf: string;
+  statementDueTo: string;
+  statementThen: string;
+  citation: Citation;
+}
+
+/** What an analyzer did, for the history file: the rules that fired with their evidence, or the prompts and answers. */
+export interface AnalysisHistory {
+  analyzer: string;
+  version: string;
+  /** JSON-serialisable records, in the order they happened. */
+  steps: unknown[];
+}
+
+export interface RiskAssessmentOutput {
+  rows: RiskRowDraft[];
+  history: AnalysisHistory;
+}
+
+/** Reads a protocol and proposes risk rows. The CTQ identification (a later issue) adds a method beside this one. */
+export interface ProtocolAnalyzer {
+  readonly name: string;
+  assessRisks(document: ProtocolDocument, options?: { signal?: AbortSignal }): Promise<RiskAssessmentOutput>;
+}
+
+/**
+ * A protocol whose text cannot be read: a PDF without a text layer (scanned), an encrypted or broken file. The
+ * message is for the user (001 §2's PDF limitations); the job ends Failed with it and is not retried.
+ */
+export class ProtocolUnreadableError extends Error {
+  constructor(
+    readonly reason: "noTextLayer" | "encrypted" | "corrupt" | "empty",
+    message: string,
+  ) {
+    super(message);
+    this.name = "ProtocolUnreadableError";
+  }
+}

@@ -44,7 +44,7 @@ export interface SectionEntry {
   lastBlock: number;
 }
 
-/** Where a row came from: what the results table and the history file show ("p. 23 (printed 21), §5.1"). */
+/** Where a row came from: what the results table and the history file show ("p. 23 (printed 21), section 5.1" of the protocol). */
 export interface Citation {
   page: number | null;
   printedPage: string | null;

@@ -87,6 +87,7 @@ async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
       disableFontFace: true,
       useSystemFonts: false,
       stopAtErrors: false,
+      verbosity: 0,
     });
   } catch (e) {
     const name = e instanceof Error ? e.name : "";
@@ -399,6 +400,8 @@ function buildBlocks(pages: PageText[], known: KnownHeading[]): { blocks: TextBl
         gap < 0 ||
         Math.abs(prev.size - line.size) > 1.5 ||
         BULLET.test(line.text) ||
+        TOC_LINE.test(line.text) ||
+        TOC_LINE.test(prev.text) ||
         line.columns !== prev.columns ||
         (line.columns && prev.columns);
       if (newParagraph) {

@@ -54,6 +54,9 @@ interface Score {
   missed: { kind: string; value: string }[];
   rows: number;
   cited: number;
+  /** Values produced for the kinds this protocol has facts of, and how many of them match one of those facts. */
+  produced: number;
+  correct: number;
   ms: number;
 }
 
@@ -121,6 +124,15 @@ async function score(s: Subject): Promise<{ score: Score; doc: ProtocolDocument;
       found++;
     } else missed.push({ kind: f.kind, value: f.value });
   }
+  const kinds = new Set(s.facts.facts.map((f) => f.kind));
+  const relevant = produced.filter((p) => kinds.has(p.kind));
+  const correct = relevant.filter((p) =>
+    s.facts.facts.some(
+      (f) =>
+        f.kind === p.kind &&
+        [f.value, ...f.accept].map((v) => v.trim().toLowerCase()).includes(p.value.trim().toLowerCase()),
+    ),
+  ).length;
   const cited = rows.filter(
     (r) =>
       r.citation.quote.trim() !== "" &&
@@ -138,6 +150,8 @@ async function score(s: Subject): Promise<{ score: Score; doc: ProtocolDocument;
       missed,
       rows: rows.length,
       cited,
+      produced: relevant.length,
+      correct,
       ms,
     },
     doc,
@@ -174,6 +188,8 @@ async function main() {
     total: xs.reduce((n, x) => n + x.total, 0),
     rows: xs.reduce((n, x) => n + x.rows, 0),
     cited: xs.reduce((n, x) => n + x.cited, 0),
+    produced: xs.reduce((n, x) => n + x.produced, 0),
+    correct: xs.reduce((n, x) => n + x.correct, 0),
   });
   const tuning = sum(scores.filter((s) => s.tuning));
   const measuring = sum(scores.filter((s) => !s.tuning));
@@ -202,6 +218,9 @@ async function main() {
   );
   console.log(
     `measuring set: facts ${measuring.found}/${measuring.total} (${pct(measuring.found, measuring.total)}), rows cited ${measuring.cited}/${measuring.rows} (${pct(measuring.cited, measuring.rows)})`,
+  );
+  console.log(
+    `precision:     ${all.correct}/${all.produced} produced values (${pct(all.correct, all.produced)}) match a fact of their kind (a lower bound: the facts files are not exhaustive)`,
   );
   console.log(
     `all:           facts ${all.found}/${all.total} (${pct(all.found, all.total)}), rows cited ${all.cited}/${all.rows} (${pct(all.cited, all.rows)})`,

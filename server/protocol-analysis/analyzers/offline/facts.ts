@@ -132,8 +132,10 @@ export function extractFacts(doc: ProtocolDocument): Fact[] {
     end: number,
     score: number,
   ) => {
-    if (score <= 0) return;
     const text = doc.blocks[block]!.text;
+    // An abbreviation legend ("IV = intravenous; PBO = placebo") names things without saying the study uses them.
+    if (/\b[A-Za-z0-9-]{1,12} = \S/.test(text.slice(Math.max(0, start - 16), end + 4))) score -= 4;
+    if (score <= 0) return;
     let quote = sentenceAround(text, start, end);
     // A bare line (a title-page field, a table cell) says little alone: quote it with the line that follows.
     const next = doc.blocks[block + 1];
@@ -812,6 +814,13 @@ function primaryEndpoint(
     /\b(?:the )?primary (?:efficacy |safety |study )?(?:endpoint|outcome|variable|objective|end point)s?(?: measure)?(?: of (?:this|the) (?:study|trial))?\s*(?:is|are|will be|:)\s*(?:to (?:evaluate|assess|compare|determine) )?((?:(?!\. )[^;])*?)(?:\.(?:\s|$)|;|$)/gi,
   )) {
     const phrase = m[1]!.slice(0, 200);
+    // "The primary endpoint will be analysed / specified in the SAP …" says how, not what.
+    if (
+      /^(specified|described|defined|analy[sz]ed|tested|compared|presented|summari[sz]ed|based|assessed using the|handled|imputed|derived)\b/i.test(
+        phrase,
+      )
+    )
+      continue;
     for (const v of forms(phrase))
       add("primaryEndpoint", v, "primary endpoint statement", b, m.index, m.index + m[0].length, w + 3);
   }
@@ -978,7 +987,7 @@ interface ImpName {
 
 /** International nonproprietary name stems of medicines, and sponsor codes ("LIK066", "RO4877533", "ABC-1234"). */
 const INN =
-  /\b([a-z]{3,}(?:mab|nib|parib|lisib|ciclib|gliflozin|glutide|gliptin|sartan|pril|vastatin|vir|previr|buvir|tide|dil|cept|kinra|stim|platin|taxel|rubicin|tinib|zumab|ximab|umab|lukast|prazole|oxacin|cycline|mycin|cillin|conazole|azole|olol|dipine|parin|xaban|gatran|semide|tidine|setron|pitant|triptan|sertib|degib|fenib|rafenib|tecan|trexate|abine|citabine|mustine|zomib|lidomide|sonide|olone|asone|terol|tropium|lintide|relin|relix|tegravir|navir|dronate|parcel|siran|sen|ersen|plin|gene|cel|leucel|prost|meterol|terol))\b/gi;
+  /\b([a-z]{3,}(?:mab|nib|parib|lisib|ciclib|gliflozin|glutide|gliptin|sartan|pril|vastatin|vir|previr|buvir|tide|dil|cept|kinra|stim|platin|taxel|rubicin|tinib|zumab|ximab|umab|lukast|prazole|oxacin|cycline|mycin|cillin|conazole|azole|olol|dipine|parin|xaban|gatran|semide|tidine|setron|pitant|triptan|sertib|degib|fenib|rafenib|tecan|trexate|abine|citabine|mustine|zomib|lidomide|sonide|olone|asone|terol|tropium|lintide|relin|relix|tegravir|navir|dronate|parcel|siran|ersen|plin|leucel|prost|meterol))\b/gi;
 const CODE = /\b([A-Z]{2,5}-?\d{3,7}[A-Z]?)\b/g;
 const NOT_DRUGS = new Set([
   "placebo",
@@ -1031,6 +1040,8 @@ function findImpNames(ix: DocIndex): ImpName[] {
       /\b(?:investigational (?:medicinal )?products?|study (?:drug|vaccine|medication|product|intervention)|the vaccine)\s*(?:is|are|will be|:)?\s*(?:the\s+)?([A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+|[A-Z]{2,}[A-Za-z0-9]*|[a-z]{6,}(?=[\s,.(]))/g,
     )) {
       const name = m[1]!;
+      // A lower-case word is a name only if it looks like one (an INN stem): "study treatment because …" is not.
+      if (/^[a-z]/.test(name) && !new RegExp(`^${INN.source}$`, "i").test(name)) continue;
       if (
         NOT_DRUGS.has(name.toLowerCase()) ||
         /^(will|shall|should|must|being|given|which|before|after|during)$/i.test(name)

@@ -122,8 +122,9 @@ export function indexDocument(doc: ProtocolDocument): DocIndex {
     const inherited = stack.length > 0 ? stack[stack.length - 1]!.tags : [];
     // A section's own heading decides ("2.3 Investigational Agents" under "2 Introduction" is not background; "11.4
     // Committees" under "11 Trial Oversight" is about committees); a heading that says nothing inherits its parent's
-    // tags, and appendix/consent always carry down.
-    const carried = inherited.filter((t) => t === "appendix" || t === "consent");
+    // tags; appendix, consent and background always carry down ("2.1.3 Tocilizumab Treatment in CRS" under
+    // "2 Introduction" is still background).
+    const carried = inherited.filter((t) => t === "appendix" || t === "consent" || t === "background");
     const tags = [...new Set([...(own.length > 0 ? own : inherited), ...carried])];
     sectionTags.push(tags);
     stack.push({ level: s.level, tags });

@@ -29,6 +29,9 @@ export const FACT_KINDS = [
   "technology",
   "specialPopulation",
   "sampling",
+  // Beyond the facts files' kinds (issue 15's safety facts):
+  "stoppingRules",
+  "aesi",
 ] as const;
 export type FactKind = (typeof FACT_KINDS)[number];
 
@@ -72,6 +75,8 @@ const KEEP: Record<FactKind, number> = {
   technology: 8,
   specialPopulation: 3,
   sampling: 5,
+  stoppingRules: 1,
+  aesi: 1,
 };
 
 const WORD_NUMBERS: Record<string, number> = {
@@ -109,7 +114,11 @@ export function sentenceAround(text: string, start: number, end: number): string
   let quote = text.slice(s, e).trim();
   if (quote.length > 300) {
     const from = Math.max(0, start - s - 120);
-    quote = text.slice(s + from, Math.min(text.length, s + from + 300)).trim();
+    quote = text.slice(s + from, Math.min(text.length, s + from + 300));
+    // Whole words only: drop a cut word at either end.
+    if (from > 0) quote = quote.replace(/^\S*\s+/, "");
+    if (s + from + 300 < text.length) quote = quote.replace(/\s+\S*$/, "");
+    quote = quote.trim();
   }
   return quote;
 }
@@ -751,6 +760,39 @@ export function extractFacts(doc: ProtocolDocument): Fact[] {
           m.index,
           m.index + m[0].length,
           w + (has(ix, b, "consent", "inclusion", "population") ? 1 : 0),
+        );
+      }
+    }
+
+    // Safety: stopping rules and adverse events of special interest.
+    if (!background && !has(ix, b, "references", "toc", "abbreviations")) {
+      for (const m of text.matchAll(
+        /\b((?:study|trial|dosing|enrol?lment) (?:stopping|pausing|halting) (?:rules?|criteria)|(?:stopping|pausing|halting) (?:rules?|criteria)|(?:stop|pause|halt) (?:the )?(?:study|trial|dosing|enrol?lment) (?:if|when|early))\b/gi,
+      )) {
+        const sentence = sentenceAround(text, m.index, m.index + m[0].length).toLowerCase();
+        if (/\b(no|not applicable|none)\b/.test(sentence) && !/\bif\b/.test(sentence)) continue;
+        add(
+          "stoppingRules",
+          "stopping rules",
+          "stopping rules",
+          b,
+          m.index,
+          m.index + m[0].length,
+          w + (heading ? -1 : 1),
+        );
+      }
+      for (const m of [
+        ...text.matchAll(/\b(adverse events? of (?:special|particular) interest)\b/gi),
+        ...text.matchAll(/\b(AESIs?)\b/g),
+      ]) {
+        add(
+          "aesi",
+          "aesi",
+          "adverse events of special interest",
+          b,
+          m.index,
+          m.index + m[0].length,
+          w + (heading ? -1 : 1),
         );
       }
     }

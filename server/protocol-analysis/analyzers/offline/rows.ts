@@ -414,11 +414,43 @@ export const ROW_RULES: RowRule[] = [
         };
       }
       return {
-        question: `Does the ${d.value.toUpperCase()} receive complete, timely safety data?`,
-        statementIf: `If data for the ${d.value.toUpperCase()} reviews are late or incomplete`,
+        question: `Does the ${shown(d)} receive complete, timely safety data?`,
+        statementIf: `If data for the ${shown(d)} reviews are late or incomplete`,
         statementDueTo: `due to "${short(d.quote)}"`,
         statementThen: "then safety decisions may be delayed or based on incomplete data.",
         evidence: d,
+      };
+    },
+  },
+  {
+    id: "stoppingRules",
+    category: "Safety",
+    make: (f) => {
+      const r = f.first("stoppingRules");
+      if (!r) return null;
+      return {
+        question:
+          "Are the protocol's stopping rules monitored against current data, and can sites act on them at once?",
+        statementIf: "If the events that trigger a stopping rule are reported late or not aggregated across sites",
+        statementDueTo: `due to "${short(r.quote)}"`,
+        statementThen: "then participants may keep being dosed after a stopping criterion has been met.",
+        evidence: r,
+      };
+    },
+  },
+  {
+    id: "aesi",
+    category: "Safety",
+    make: (f) => {
+      const a = f.first("aesi");
+      if (!a) return null;
+      return {
+        question: "Are adverse events of special interest recognised and reported within the expedited timelines?",
+        statementIf:
+          "If site staff do not recognise an adverse event of special interest or report it as an ordinary adverse event",
+        statementDueTo: `due to "${short(a.quote)}"`,
+        statementThen: "then the sponsor's review of the product's specific risks may be delayed or incomplete.",
+        evidence: a,
       };
     },
   },

@@ -140,6 +140,13 @@ export function indexDocument(doc: ProtocolDocument): DocIndex {
     titlePage.push(onCover);
     const tags = b.section !== null ? [...(sectionTags[b.section] ?? [])] : [];
     if (onCover && !tags.includes("title")) tags.push("title");
+    // A table-of-contents line ("11.3 Data Monitoring … ........ 39") says what a section is called, not what it says.
+    if (
+      /(?:\.\s?){6,}\s*(?:[ivxlc]+|[A-Z]?-?\d{1,4})\s*$/i.test(b.text) ||
+      /(?:\.\s?){6,}.*(?:\.\s?){6,}/.test(b.text)
+    ) {
+      tags.push("toc");
+    }
     return tags;
   });
   return { doc, sectionTags, blockTags, titlePage };

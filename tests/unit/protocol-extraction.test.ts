@@ -101,10 +101,17 @@ describe("PDF extraction", () => {
     expect(section(doc, "6")!.title).toBe("Study Vaccine");
   });
 
-  it("reads a 100-page protocol", async () => {
+  it("reads a 100-page protocol, or only its first pages when told to", async () => {
     const doc = await read("gen-ph3-cardio-100p");
     expect(doc.pageCount).toBeGreaterThanOrEqual(95);
     expect(doc.sections.length).toBeGreaterThan(60);
+    const g = await generatedProtocol("gen-ph3-cardio-100p");
+    const first = await extractProtocol(g.bytes, "pdf", { maxPages: 10 });
+    expect(Math.max(...first.blocks.map((b) => b.page!))).toBe(10);
+    expect(first.warnings).toContain(`Only the first 10 of the ${doc.pageCount} pages were read.`);
+    const controller = new AbortController();
+    controller.abort();
+    await expect(extractProtocol(g.bytes, "pdf", { signal: controller.signal })).rejects.toThrow();
   });
 
   it("renders the recognised protocol with page and section markers", async () => {

@@ -42,15 +42,27 @@ const MIN_TEXT_CHARS_PER_PAGE = 40;
 const HEADER_BAND = 0.12;
 const FOOTER_BAND = 0.1;
 
-export async function extractPdf(bytes: Uint8Array): Promise<ProtocolDocument> {
+export interface ExtractOptions {
+  /** Pages read at most (default 1,500); the rest is left out with a warning. */
+  maxPages?: number;
+  /** Checked between pages: a job that is cancelled or timed out stops reading. */
+  signal?: AbortSignal;
+}
+
+export async function extractPdf(bytes: Uint8Array, options: ExtractOptions = {}): Promise<ProtocolDocument> {
   if (bytes.byteLength === 0) throw new ProtocolUnreadableError("empty", "The file is empty.");
   const pdf = await openPdf(bytes);
   try {
     const pageCount = pdf.numPages;
     if (pageCount === 0) throw new ProtocolUnreadableError("empty", "The PDF has no pages.");
+    const maxPages = options.maxPages ?? 1500;
     const pages: PageText[] = [];
-    for (let p = 1; p <= pageCount; p++) pages.push(await readPage(pdf, p));
+    for (let p = 1; p <= Math.min(pageCount, maxPages); p++) {
+      options.signal?.throwIfAborted();
+      pages.push(await readPage(pdf, p));
+    }
     const warnings: string[] = [];
+    if (pageCount > maxPages) warnings.push(`Only the first ${maxPages} of the ${pageCount} pages were read.`);
     const totalChars = pages.reduce((n, p) => n + charCount(p.lines), 0);
     const labels = await pdf.getPageLabels().catch(() => null);
     stripRunningLines(pages, labels);

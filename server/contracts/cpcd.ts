@@ -31,7 +31,7 @@ export interface CriticalDatumItem {
 }
 export type CpcdItem = CriticalProcessItem | CriticalDatumItem;
 
-/** The answer of a get: the list in its order (001 §7 "value is a list"), and the version a save must name. */
+/** The answer of a get: the list in its order (001 §7: the value is a list), and the version a save must name. */
 export interface CpcdList<T extends CpcdItem = CpcdItem> {
   value: T[];
   version: number;

@@ -121,20 +121,20 @@ export function parseImport<K extends CpcdKind>(kind: K, text: string): ParsedIm
   const items: (CriticalProcessItem | CriticalDatumItem)[] = [];
   for (const { record, info } of records) {
     const line = info.lines;
-    const cells = record.map((cell) => unescapeCell(cell.trim()));
+    const cells = record.map((cell) => cell.trim());
+    // Details keep the semicolons a pasted line has beyond the first (or the first two, for data with isCritical).
+    const rest = (from: number) => unescapeCell(record.slice(from).join(";").trim());
     let title: string;
     let details: string;
     let isCritical = false;
     if (kind === "criticalData" && (columns !== null || (cells.length >= 3 && BOOLEAN.has(cells[0]!.toLowerCase())))) {
       isCritical = TRUE.has(cells[0]!.toLowerCase());
-      title = cells[1] ?? "";
-      details = cells.slice(2).join(";");
+      title = unescapeCell(cells[1] ?? "");
+      details = rest(2);
     } else {
-      title = cells[0] ?? "";
-      details = cells.slice(1).join(";");
+      title = unescapeCell(cells[0] ?? "");
+      details = rest(1);
     }
-    title = title.trim();
-    details = details.trim();
     const problem = (key: string, values: Record<string, string | number> = {}) =>
       problems.push({ key: `cpcd.${key}`, values: { line, ...values } });
     if (title === "") problem("lineTitleRequired");

@@ -1,4 +1,4 @@
-/** The CP&CD page's tabs (001 §2): `cpOrCd=cp|cd`, anything else is cp (001 §9 "Default CP/CD tab: cp"). */
+/** The CP&CD page's tabs (001 §2): `cpOrCd=cp|cd`, anything else is cp (001 §9, default cp). */
 export const CPCD_TABS = ["cp", "cd"] as const;
 export type CpcdTab = (typeof CPCD_TABS)[number];
 

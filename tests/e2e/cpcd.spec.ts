@@ -102,6 +102,19 @@ test.describe("study CP&CD editor", () => {
     await expect(page.getByLabel("Title, row 1")).toHaveValue("Informed consent and re-consent");
     await page.getByLabel("Title, row 7").fill("Central data review");
 
+    if (javaScriptEnabled) {
+      // Leaving with unsaved changes asks, in the spec's words (001 §4); Cancel stays, with the edits.
+      await page.getByTestId("cpcd-tab-cd").click();
+      const guard = page.getByRole("dialog", { name: "Unsaved changes" });
+      await expect(guard).toContainText(
+        "You have unsaved changes made which will be lost. Are you sure you want to proceed and discard these changes?",
+      );
+      await guard.getByRole("link", { name: "Cancel" }).click();
+      await expect(guard).toHaveCount(0);
+      await expect(page).toHaveURL(/cpcd\?cpOrCd=cp$/);
+      await expect(page.getByLabel("Title, row 1")).toHaveValue("Informed consent and re-consent");
+    }
+
     await save.click();
     await expect(success(page)).toBeVisible();
     await expect(page).toHaveURL(/cpcd\?cpOrCd=cp$/);
@@ -228,10 +241,16 @@ test.describe("study CP&CD editor", () => {
     await open(page, cpcdPage(studyName(), "cd"), javaScriptEnabled);
     await page.getByTestId("cpcd-import").click();
     const dialog = page.getByRole("dialog", { name: "Import critical data" });
+    // A file is read only if its content is text, whatever its name and type.
+    const file = dialog.getByLabel("File (CSV or text)");
+    await file.setInputFiles({ name: "list.csv", mimeType: "text/csv", buffer: Buffer.from([0x50, 0x4b, 3, 4, 0, 0]) });
+    await dialog.getByLabel("Rationale for change").fill("Review");
+    await dialog.getByRole("button", { name: "Import" }).click();
+    await expect(file).toHaveAccessibleDescription("The file is not a text file. Choose a CSV file saved as UTF-8.");
+    await file.setInputFiles([]);
+    await dialog.getByLabel("Rationale for change").fill("");
     await dialog.getByLabel("Items, one per line").fill(";no title\nAE;x\nae;y");
     if (javaScriptEnabled) {
-      await dialog.getByLabel("Rationale for change").fill("x");
-      await dialog.getByLabel("Rationale for change").fill("");
       await expect(dialog.getByRole("button", { name: "Import" })).toBeDisabled();
       await expect(dialog.getByLabel("Rationale for change")).toHaveAccessibleDescription("This field is required");
     } else {

@@ -57,8 +57,18 @@ const FORM_PAGES = [
   "/ng/forgotPassword ",
   "/ng/setNewPassword ",
 ];
+/**
+ * Shell pages with an editable list carry the same form runtime (20 KB) over the shell (103 KB) and the list kit: the
+ * CP&CD editors (issue 12, docs/decisions/0025-critical-processes-and-data.md).
+ */
+export const EDITOR_PAGE_BUDGET_KB = 135;
+const EDITOR_PAGES = ["/ng/companies/:companyId/studies/:studyName/cpcd ", "/ng/companies/:companyId/cpcd "];
 export const budgetOf = (route) =>
-  FORM_PAGES.some((page) => route.startsWith(page)) ? FORM_PAGE_BUDGET_KB : BUDGET_KB;
+  FORM_PAGES.some((page) => route.startsWith(page))
+    ? FORM_PAGE_BUDGET_KB
+    : EDITOR_PAGES.some((page) => route.startsWith(page))
+      ? EDITOR_PAGE_BUDGET_KB
+      : BUDGET_KB;
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

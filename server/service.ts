@@ -9,6 +9,7 @@ import { createReferenceCache } from "./cache/reference";
 import { companyRoutes } from "./companies/http";
 import type { Config } from "./config/config";
 import { resolveAppSecret } from "./config/secret";
+import { cpcdRoutes } from "./cpcd/http";
 import { openDatabase, type Database } from "./db/database";
 import type { ServiceDeps } from "./deps";
 import { documentRoutes } from "./documents/http";
@@ -39,6 +40,7 @@ export const apiRoutes: readonly RouteDefinition[] = [
   ...authorizationServerRoutes,
   ...oidcSsoRoutes,
   // issue 12, CP&CD: server/cpcd
+  ...cpcdRoutes,
 
   // issue 13, audit trail: server/audit
 

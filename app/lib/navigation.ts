@@ -157,7 +157,11 @@ function spec(ctx: NavContext) {
       label: "riskManagement",
       items: [
         legacy("catalogs", legacyLinks.company("/catalogsList"), { any: [c.catalogs] }),
-        legacy("companyCpcd", legacyLinks.company("/admin/cpcdConfig"), { any: [c.companyCpcd] }),
+        // The company's CP&CD page of this product when there is no classic application, its classic page if there is
+        // one (issue 12).
+        ctx.legacyBaseUrl
+          ? legacy("companyCpcd", legacyLinks.company("/admin/cpcdConfig"), { any: [c.companyCpcd] })
+          : item("companyCpcd", `${appLinks.company(ctx.companyId)}/cpcd`, { any: [c.companyCpcd] }),
       ],
     },
   ];

@@ -8,7 +8,7 @@ export * from "../audit/schema";
 export * from "../mail/schema";
 export * from "../auth/schema";
 export * from "../notifications/schema";
-// issue 12, CP&CD: ../cpcd/schema
+export * from "../cpcd/schema";
 
 // issue 13, audit trail (indexes only, in ../audit/schema)
 

@@ -10,6 +10,7 @@ import { studies } from "../studies/schema";
 import { hashPassword } from "../users/passwords";
 import { companyMembers, groupMembers, groups, users } from "../users/schema";
 import { demoAvatarPng } from "./avatar";
+import { insertCpcdDemoData } from "./demo-cpcd";
 
 /**
  * Demo data for a first start on the embedded database: one company with three studies (one retired),
@@ -139,6 +140,7 @@ export async function seedDemoData(database: Database, options: DemoSeedOptions 
     { key: OIDC_SEED_KEY, version: OIDC_SEED_VERSION, run: (tx) => insertOidcDemoData(tx, oidc) },
     { key: SHELL_SEED_KEY, version: SHELL_SEED_VERSION, run: insertShellDemoData },
     // issue 12, CP&CD: demo-cpcd.ts
+    { key: "demo-seed-cpcd", version: 1, run: insertCpcdDemoData },
 
     // issue 13, audit trail
 

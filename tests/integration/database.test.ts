@@ -32,6 +32,9 @@ describe.each(dbKinds())("database on %s", (kind) => {
       "cache_epochs",
       "companies",
       "company_members",
+      "cpcd_lists",
+      "critical_data",
+      "critical_processes",
       "group_members",
       "groups",
       "mail_outbox",
@@ -62,7 +65,8 @@ describe.each(dbKinds())("database on %s", (kind) => {
     });
     const first = await counts();
     expect(first).toMatchObject({ companies: 3, studies: 4, users: 8 });
-    expect(first.audit).toBe(7);
+    // 7, and the CP&CD demo lists' 4 (issue 12).
+    expect(first.audit).toBe(7 + 4);
     expect(await seedDemoData(database)).toBe(false);
     expect(await counts()).toEqual(first);
   });

@@ -179,3 +179,23 @@ describe("no dead ends without the classic application (issue 9)", () => {
     expect(ids(buildNav(alone, all))).toEqual(ids(buildNav(atStudy, all)));
   });
 });
+
+describe("Company CP&CD (issue 12)", () => {
+  const companyLevel = { ...base, study: null };
+  const find = (nav: ReturnType<typeof buildNav>) =>
+    nav.top.flatMap((e) => (e.kind === "link" ? [e] : e.items)).find((i) => i.id === "companyCpcd");
+
+  it("leads to this product's company CP&CD page without the classic application, to the classic page with it", () => {
+    expect(find(buildNav({ ...companyLevel, legacyBaseUrl: null }, all))).toMatchObject({
+      href: `/ng/companies/${COMPANY}/cpcd`,
+    });
+    expect(find(buildNav({ ...companyLevel, legacyBaseUrl: null }, all))?.unavailable).toBeUndefined();
+    expect(find(buildNav(companyLevel, all))?.href).toBe("/admin/cpcdConfig");
+  });
+
+  it("is gated by the company critical processes' get call either way", () => {
+    const gate = only(companyAddresses(COMPANY).companyCpcd);
+    expect(find(buildNav({ ...companyLevel, legacyBaseUrl: null }, gate))).toBeDefined();
+    expect(find(buildNav({ ...companyLevel, legacyBaseUrl: null }, none))).toBeUndefined();
+  });
+});

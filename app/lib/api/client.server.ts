@@ -15,6 +15,7 @@ import type { OidcDiscovery } from "@server/contracts/oidc-sso";
 import type { PermissionCheckResponse } from "@server/contracts/permissions";
 import type { Settings } from "@server/contracts/settings";
 import type { StudyBasicInfo, StudyList } from "@server/contracts/studies";
+import { cpcdCalls } from "./cpcd.server";
 import { INTERNAL_API_ORIGIN, type ApiTransport, type TransportHints } from "./transport.server";
 
 /** A failed call, read as the spec's result wrapper says (000 §8). */
@@ -216,6 +217,7 @@ function featureAreas(http: ApiHttp) {
   void http; // each area's module takes it: `cpcd: cpcdCalls(http)`
   return {
     // issue 12, CP&CD: `cpcd`
+    cpcd: cpcdCalls(http),
 
     // issue 13, audit trail: `audit`
 

@@ -1,0 +1,26 @@
+/**
+ * A list of critical data (001 §3 "Study critical datum", 001 §5): Is Critical?, the label (shown as Title) and the
+ * description (shown as Details). One schema for the browser and the server, like critical-processes.ts.
+ */
+import * as z from "zod/mini";
+import { checkboxField, MAX_LENGTH, textField } from "~/lib/validation";
+import { listFormSchema } from "./list";
+
+export interface CriticalDatum {
+  isCritical: boolean;
+  label: string;
+  description: string;
+}
+
+/** A row: the label is required and trimmed; the description is optional; isCritical false unless ticked (001 §3). */
+export const criticalDatumRow = z.object({
+  isCritical: checkboxField(),
+  label: textField({ required: true, trim: true, maxLength: MAX_LENGTH.text }),
+  description: textField({ trim: true, maxLength: MAX_LENGTH.textarea }),
+});
+
+/** The list: labels unique regardless of case, "This title already exists" on the later row (001 §5). */
+export const criticalDataList = listFormSchema(criticalDatumRow, {
+  uniqueBy: "label",
+  duplicateMessage: "kit.list.duplicateTitle",
+});

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { auditRoutes } from "./audit/http";
 import { authorizationServerRoutes, createWellKnownRouter } from "./auth/authorization-http";
 import { authRoutes } from "./auth/http";
 import { oidcSsoRoutes } from "./auth/oidc-sso/http";
@@ -41,6 +42,7 @@ export const apiRoutes: readonly RouteDefinition[] = [
   // issue 12, CP&CD: server/cpcd
 
   // issue 13, audit trail: server/audit
+  ...auditRoutes,
 
   // issue 14, Compliance & Data Quality: server/cdq
 

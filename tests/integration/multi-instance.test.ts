@@ -119,6 +119,11 @@ describe.each(dbKinds().filter((kind) => kind === "postgres"))("several instance
     const rows = await database.db.select({ seq: auditEntries.seq }).from(auditEntries).orderBy(asc(auditEntries.seq));
     expect(rows).toHaveLength(before + 30);
     expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
-    expect(await verifyAuditChain(database.db)).toEqual({ ok: true, checked: before + 30, firstBadSeq: null });
+    expect(await verifyAuditChain(database.db)).toEqual({
+      ok: true,
+      checked: before + 30,
+      firstBadSeq: null,
+      firstBadId: null,
+    });
   });
 });

@@ -10,6 +10,7 @@ import { studies } from "../studies/schema";
 import { hashPassword } from "../users/passwords";
 import { companyMembers, groupMembers, groups, users } from "../users/schema";
 import { demoAvatarPng } from "./avatar";
+import { DEMO_AUDIT_SEED_KEY, DEMO_AUDIT_SEED_VERSION, insertAuditDemoData } from "./demo-audit";
 
 /**
  * Demo data for a first start on the embedded database: one company with three studies (one retired),
@@ -141,6 +142,7 @@ export async function seedDemoData(database: Database, options: DemoSeedOptions 
     // issue 12, CP&CD: demo-cpcd.ts
 
     // issue 13, audit trail
+    { key: DEMO_AUDIT_SEED_KEY, version: DEMO_AUDIT_SEED_VERSION, run: insertAuditDemoData },
 
     // issue 14, Compliance & Data Quality: demo-cdq.ts
 

@@ -140,9 +140,10 @@ export function RequestResponse({ request, response }: { request: string | null;
  * The data changes (001 §2, §3): each pair as Old Value / New Value, a created record as Created, a deleted one as
  * Deleted; "No data changes were made" when there are none; "Malformed data: …" for what cannot be read.
  */
-export function DataChanges({ changes, headingLevel = 3 }: { changes: unknown; headingLevel?: 3 | 4 }) {
+export function DataChanges({ changes, headings = true }: { changes: unknown; headings?: boolean }) {
   const { t } = useTranslation();
-  const Heading = headingLevel === 3 ? "h3" : "h4";
+  // On the entry page the labels are headings under "Data changes"; inside a list row (under the page's h1) plain text.
+  const Heading = headings ? "h3" : "p";
   if (!Array.isArray(changes)) {
     return <p className="text-sm text-red-700">{t("audit.entry.malformedData", { error: "not a list" })}</p>;
   }
@@ -187,11 +188,7 @@ export function DataChanges({ changes, headingLevel = 3 }: { changes: unknown; h
             </div>
           );
         }
-        return (
-          <li key={index} aria-label={t("audit.entry.change", { n: index + 1 })}>
-            {body}
-          </li>
-        );
+        return <li key={index}>{body}</li>;
       })}
     </ol>
   );
@@ -211,7 +208,7 @@ export function RowChanges({ entry }: { entry: AuditListEntry }) {
       className="border-0 bg-white"
       summaryClassName="text-sm"
     >
-      <DataChanges changes={entry.dataChanges} headingLevel={4} />
+      <DataChanges changes={entry.dataChanges} headings={false} />
     </Collapsible>
   );
 }

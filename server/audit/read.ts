@@ -13,6 +13,12 @@ import type { Db } from "../db/database";
 /** Whose entries: one study's, or the company-level entries of one company. */
 export type AuditScopeFilter = { companyId: string; studyId: string } | { companyId: string; studyId: null };
 
+/*
+ * Orderings spell out their NULLS placement to match the indexes ("timestamp" DESC NULLS LAST, scanned forward or
+ * backward). The column is NOT NULL, but the planner does not use that: a plain "desc" (NULLS FIRST) sorted the whole
+ * study, 3.8 s at 1M entries instead of 0.2 ms.
+ */
+
 /** The timestamp as ISO 8601 UTC with microseconds (the trigger stamps microseconds; a Date keeps only ms). */
 const ISO_TS = sql.raw(`to_char(e."timestamp" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
 
@@ -65,7 +71,7 @@ export async function listAuditEntries(
     sql`select e.id, ${ISO_TS} as ts, e.entry_point, e.context_of_change, e.requester, e.data_changes, e.rationale
         from audit_entries e
         where ${scopeWhere(scope)}${cursor}
-        order by e."timestamp" desc
+        order by e."timestamp" desc nulls last
         limit ${limit}`,
   );
   return found.map(listEntry);
@@ -160,7 +166,7 @@ async function csvBatch(
                e.data_changes::text as changes
         from audit_entries e
         where ${scopeWhere(scope)}${lower}${upper} and e."timestamp" <= ${bounds.upTo}::timestamptz
-        order by e."timestamp" asc
+        order by e."timestamp" asc nulls first
         limit ${limit}`,
   );
 }

@@ -3,9 +3,11 @@
  * the address, and the export's post, which answers the CSV itself or returns to the list with the reason.
  */
 import { redirect } from "@remix-run/node";
-import { AUDIT_PAGE_SIZE, type AuditListEntry } from "@server/contracts/audit";
+import { AUDIT_PAGE_SIZE } from "@server/contracts/audit";
 import { NO_STORE } from "@server/contracts/headers";
 import type { ApiClient } from "./api/client.server";
+import type { AuditListRow } from "./audit-views";
+import { entryView, listRow } from "./audit-yaml.server";
 import { requireUser } from "./auth.server";
 import type { WebContext } from "./context.server";
 import { AUDIT_EXPORT_INTENT, auditExportSchema, type AuditExportError } from "./forms/audit-export";
@@ -17,16 +19,21 @@ import { requirePagePermission } from "./shell.server";
 export const MAX_PAGES = 200;
 
 export interface AuditListData {
-  entries: AuditListEntry[];
+  entries: AuditListRow[];
   /** The last page has been reached (a page of fewer than 25, 001 §4). */
   last: boolean;
   pages: number;
+  /**
+   * "Load more": this page with one page more (`?pages=N+1`), scrolled to the first new row. Without scripts a document
+   * load, with them a client navigation; the loader walks the pages from the current time either way.
+   */
+  nextHref: string;
 }
 
 /**
- * The list as the address asks for it. `?before=<cursor>`: one page before it (the scripts' "Load more"). Otherwise
- * `?pages=N` (default 1): the first N pages from the current time, so the earlier entries render below the ones
- * already shown without scripts. A failed call reads as an empty list (001 §7), and is logged.
+ * The list as the address asks for it: `?pages=N` (default 1), the first N pages from the current time, so "Load
+ * more" renders the earlier entries below the ones already shown. A failed call reads as an empty list (001 §7), and
+ * is logged.
  */
 export async function loadAuditList(
   context: WebContext,
@@ -37,17 +44,12 @@ export async function loadAuditList(
 ): Promise<AuditListData> {
   const page = async (before: string) => {
     const result = await api.audit.list(companyId, studyName, before);
-    if (result.ok) return result.data;
+    if (result.ok) return result.data.map(listRow);
     context.logger.warn({ code: result.error.code, status: result.status }, "audit list call failed");
     return [];
   };
-  const before = url.searchParams.get("before");
-  if (before) {
-    const entries = await page(before);
-    return { entries, last: entries.length < AUDIT_PAGE_SIZE, pages: 0 };
-  }
   const pages = Math.min(MAX_PAGES, Math.max(1, Number.parseInt(url.searchParams.get("pages") ?? "1", 10) || 1));
-  const entries: AuditListEntry[] = [];
+  const entries: AuditListRow[] = [];
   let cursor = new Date().toISOString();
   let last = false;
   for (let n = 0; n < pages; n++) {
@@ -59,7 +61,11 @@ export async function loadAuditList(
     }
     cursor = found.at(-1)!.timestamp;
   }
-  return { entries, last, pages };
+  const next = new URLSearchParams(url.search);
+  next.delete("dialog");
+  next.delete("exportError");
+  next.set("pages", String(pages + 1));
+  return { entries, last, pages, nextHref: `${url.pathname}?${next.toString()}#audit-row-${entries.length}` };
 }
 
 /** The export dialog's state from the address: `?dialog=export&exportError=…&from=…&to=…`. */
@@ -133,7 +139,7 @@ export async function loadAuditEntry(
   if (!result.ok && result.status !== 404) throw new Error(`Audit entry unavailable: ${result.error.code}`);
   return {
     entryId,
-    entry: result.ok ? result.data : null,
+    entry: result.ok ? entryView(result.data) : null,
     pageName: t("audit.entry.title", { id: entryId }),
   };
 }

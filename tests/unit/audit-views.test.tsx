@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { AuditEntryPage } from "~/components/audit/AuditEntryPage";
-import { DataChanges, RequestResponse } from "~/components/audit/AuditViews";
+import { AuditEntryPage, RequestResponse } from "~/components/audit/AuditEntryPage";
+import { DataChanges } from "~/components/audit/AuditViews";
+import { jsonToYaml } from "~/components/widgets/YamlView";
+import { changesView } from "~/lib/audit-yaml.server";
 import { cleanupAfterEach, renderWithRouter } from "../support/i18n-test";
 
 cleanupAfterEach();
@@ -12,12 +14,12 @@ describe("audit entry views", () => {
   it("shows Old Value / New Value, Created, Deleted, and 'Malformed data:' for what is not JSON", () => {
     renderWithRouter(
       <DataChanges
-        changes={[
+        view={changesView([
           { before: '{"title":"a"}', after: '{"title":"b"}' },
           { before: null, after: '{"title":"new"}' },
           { before: '{"title":"gone"}', after: null },
           { before: "{not json", after: '{"x":1}' },
-        ]}
+        ])}
       />,
     );
     expect(screen.getAllByRole("heading", { name: "Old Value" })).toHaveLength(2);
@@ -31,13 +33,15 @@ describe("audit entry views", () => {
   it("says 'No data changes were made' and 'Malformed details:' for a body that is not JSON", () => {
     renderWithRouter(
       <>
-        <DataChanges changes={[]} />
-        <RequestResponse request='{"a":1}' response="<html>" />
+        <DataChanges view={changesView([])} />
+        <DataChanges view={changesView("not a list")} />
+        <RequestResponse request={jsonToYaml('{"a":1}')} response={jsonToYaml("<html>")} />
       </>,
     );
     expect(screen.getByText("No data changes were made")).toBeTruthy();
     expect(screen.getByText("a: 1")).toBeTruthy();
     expect(screen.getByText(/^Malformed details: /)).toBeTruthy();
+    expect(screen.getByText("Malformed data: the data changes are not a list")).toBeTruthy();
   });
 
   it("names each missing field, and says 'No audit entry found' when there is no entry", () => {
@@ -50,6 +54,11 @@ describe("audit entry views", () => {
           {
             id: "e1",
             dataChanges: [],
+            changesView: changesView([]),
+            timestampView: null,
+            requesterView: null,
+            requestView: jsonToYaml(null),
+            responseView: jsonToYaml(null),
             rationale: null,
             request: { body: null },
             response: { body: null },

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
-import type { AuditEntry } from "@server/contracts/audit";
 import { Collapsible } from "~/components/widgets/Collapsible";
+import type { AuditEntryView, YamlText } from "~/lib/audit-views";
 import { useTranslation } from "~/lib/i18n-react";
-import { AuditHead, AuditRowCells, DataChanges, RequestResponse } from "./AuditViews";
+import { AuditHead, AuditRowCells, DataChanges, Yaml } from "./AuditViews";
 
 /**
  * One audit entry (001 §2 "Audit entry page"): "Audit Entry {id}", the table row, the rationale, the data changes and
@@ -16,7 +16,7 @@ export function AuditEntryPage({
   listHref,
 }: {
   entryId: string;
-  entry: AuditEntry | null;
+  entry: AuditEntryView | null;
   showContext: boolean;
   listHref: string;
 }) {
@@ -59,13 +59,30 @@ export function AuditEntryPage({
             </p>
           </section>
           <Collapsible title={t("audit.entry.dataChanges")} defaultOpen className="bg-white">
-            <DataChanges changes={entry.dataChanges} />
+            <DataChanges view={entry.changesView} />
           </Collapsible>
           <Collapsible title={t("audit.entry.details")} defaultOpen className="bg-white">
-            <RequestResponse request={entry.request?.body ?? null} response={entry.response?.body ?? null} />
+            <RequestResponse request={entry.requestView} response={entry.responseView} />
           </Collapsible>
         </div>
       )}
+    </div>
+  );
+}
+
+/** Request and response bodies as YAML (001 §2), each with "Malformed details: …" when it is not JSON. */
+export function RequestResponse({ request, response }: { request: YamlText; response: YamlText }) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <section aria-label={t("audit.entry.request")}>
+        <h3 className="mb-1 text-sm font-semibold text-slate-700">{t("audit.entry.request")}</h3>
+        <Yaml result={request} malformedKey="audit.entry.malformedDetails" />
+      </section>
+      <section aria-label={t("audit.entry.response")}>
+        <h3 className="mb-1 text-sm font-semibold text-slate-700">{t("audit.entry.response")}</h3>
+        <Yaml result={response} malformedKey="audit.entry.malformedDetails" />
+      </section>
     </div>
   );
 }

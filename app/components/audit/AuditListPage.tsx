@@ -1,16 +1,13 @@
-import { useFetcher, useLocation } from "@remix-run/react";
-import type { AuditListEntry } from "@server/contracts/audit";
-import { useEffect, useState, type MouseEvent } from "react";
+import { useNavigation } from "@remix-run/react";
+import type { MouseEvent } from "react";
 import { Dialog } from "~/components/dialogs/Dialog";
 import { DialogTrigger, isPlainClick, useUrlDialog } from "~/components/dialogs/url-state";
-import { buttonClass } from "~/components/forms/Button";
-import { DateField } from "~/components/forms/fields";
-import { KitForm, SubmitButton } from "~/components/forms/KitForm";
-import { useKitForm } from "~/components/forms/useKitForm";
+import { Button, buttonClass } from "~/components/forms/Button";
 import { Menu } from "~/components/shell/Menu";
 import { LoadMoreButton } from "~/components/widgets/LoadMoreButton";
+import { AUDIT_EXPORT_INTENT } from "~/lib/audit-views";
 import type { AuditListData } from "~/lib/audit.server";
-import { AUDIT_EXPORT_INTENT, auditExportSchema, type AuditExportError } from "~/lib/forms/audit-export";
+import type { AuditExportError } from "~/lib/forms/audit-export";
 import { useTranslation } from "~/lib/i18n-react";
 import { AuditHead, AuditRowCells, RowChanges, ViewEntryLink } from "./AuditViews";
 
@@ -29,7 +26,7 @@ export interface AuditListPageProps {
 
 /**
  * An audit list page (001 §2 "Study audit list", §4 "Audit list"): the table, newest first, each row's data changes
- * collapsed; Load more (a link to one page more without scripts, in place with them) disabled after a short page;
+ * collapsed; Load more (a link to one page more, the earlier entries below) disabled after a short page;
  * Download as CSV (the export dialog) and More Actions.
  */
 export function AuditListPage({
@@ -42,30 +39,9 @@ export function AuditListPage({
   classic,
 }: AuditListPageProps) {
   const { t } = useTranslation();
-  const location = useLocation();
-  const fetcher = useFetcher<AuditListData>();
-  const [more, setMore] = useState<{ entries: AuditListEntry[]; last: boolean } | null>(null);
-  useEffect(() => setMore(null), [data]);
-  useEffect(() => {
-    const page = fetcher.data;
-    if (fetcher.state !== "idle" || !page) return;
-    setMore((current) => ({ entries: [...(current?.entries ?? []), ...page.entries], last: page.last }));
-  }, [fetcher.data, fetcher.state]);
-
-  const entries = more ? [...data.entries, ...more.entries] : data.entries;
-  const last = more ? more.last : data.last;
+  const navigation = useNavigation();
+  const { entries, last } = data;
   const columns = 5 + (showContext ? 1 : 0);
-  const cursor = entries.at(-1)?.timestamp ?? null;
-  const nextParams = new URLSearchParams(location.search);
-  nextParams.delete("dialog");
-  nextParams.delete("exportError");
-  nextParams.set("pages", String(Math.max(1, data.pages) + 1));
-  const nextHref = `${location.pathname}?${nextParams.toString()}#audit-row-${entries.length}`;
-  const loadMore = () => {
-    if (!cursor) return;
-    const params = new URLSearchParams({ before: cursor });
-    fetcher.load(`${location.pathname}?index&${params.toString()}`);
-  };
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -96,7 +72,7 @@ export function AuditListPage({
         <p className="mt-6 rounded border border-slate-200 bg-white p-4 text-slate-700">{t("audit.noEntries")}</p>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="min-w-full" data-testid="audit-table">
+          <table className="min-w-full">
             <AuditHead showContext={showContext} actions />
             {entries.map((entry, index) => (
               <tbody
@@ -125,28 +101,33 @@ export function AuditListPage({
 
       {entries.length > 0 ? (
         <div className="mt-4 flex justify-center">
-          <LoadMoreButton disabled={last} loading={fetcher.state !== "idle"} href={nextHref} onClick={loadMore} />
+          <LoadMoreButton disabled={last} loading={navigation.state === "loading"} href={data.nextHref} />
         </div>
       ) : null}
     </div>
   );
 }
 
-/** Download as CSV: the export dialog (001 §2, §5) as URL state; its form posts for the file, with or without scripts. */
+const labelClass = "mb-1 block text-sm font-medium";
+const inputClass = "block w-full rounded-md border border-slate-400 px-3 py-2 aria-[invalid=true]:border-red-600";
+
+/**
+ * Download as CSV: the export dialog (001 §2, §5) as URL state. Its form is a document post for the file, with or
+ * without scripts; the server checks it with the schema (app/lib/forms/audit-export.ts) and, when From is after To,
+ * answers this page with the dialog open and the message. No check runs in the browser: the page's script stays within
+ * the first-visit budget (ADR 0021, 0026).
+ */
 function ExportDialog({ action, state }: { action: string; state: AuditListPageProps["exportState"] }) {
   const { t } = useTranslation();
   const dialog = useUrlDialog("export");
-  const kit = useKitForm(auditExportSchema, {
-    id: "audit-export",
-    intent: AUDIT_EXPORT_INTENT,
-    defaultValue: { from: state.from, to: state.to },
-  });
-  const { fields } = kit;
+  const id = "audit-export";
+  const reversed = state.error === "range";
   const cancel = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!isPlainClick(event)) return;
     event.preventDefault();
     dialog.hide();
   };
+  const fromError = `${id}-from-error`;
   return (
     <>
       <DialogTrigger dialog={dialog} className={buttonClass("primary")}>
@@ -154,25 +135,48 @@ function ExportDialog({ action, state }: { action: string; state: AuditListPageP
       </DialogTrigger>
       <Dialog open={dialog.open} title={t("audit.export.title")} description={t("audit.export.range")}>
         {/* A document post: the answer is the file itself (or, when it fails, this page again with the reason). */}
-        <KitForm kit={kit} action={action} reloadDocument className="space-y-4">
-          {state.error ? (
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-              {state.error === "range" ? t("audit.export.fromAfterTo") : t("audit.export.failed")}
+        <form method="post" action={action} noValidate className="space-y-4">
+          <input type="hidden" name="intent" value={AUDIT_EXPORT_INTENT} />
+          {state.error === "failed" ? (
+            <p role="alert" className="text-sm text-red-700">
+              {t("audit.export.failed")}
             </p>
           ) : null}
           <div className="grid gap-4 sm:grid-cols-2">
-            <DateField field={fields.from} label={t("audit.export.from")} data-autofocus />
-            <DateField field={fields.to} label={t("audit.export.to")} />
+            <div>
+              <label htmlFor={`${id}-from`} className={labelClass}>
+                {t("audit.export.from")}
+              </label>
+              <input
+                id={`${id}-from`}
+                type="date"
+                name="from"
+                defaultValue={state.from}
+                className={inputClass}
+                aria-invalid={reversed || undefined}
+                aria-describedby={reversed ? fromError : undefined}
+                data-autofocus
+              />
+              {reversed ? (
+                <p id={fromError} className="mt-1 text-sm text-red-700">
+                  {t("audit.export.fromAfterTo")}
+                </p>
+              ) : null}
+            </div>
+            <div>
+              <label htmlFor={`${id}-to`} className={labelClass}>
+                {t("audit.export.to")}
+              </label>
+              <input id={`${id}-to`} type="date" name="to" defaultValue={state.to} className={inputClass} />
+            </div>
           </div>
           <div className="flex flex-wrap justify-end gap-3">
             <a href={dialog.closeHref} onClick={cancel} className={buttonClass("secondary")}>
               {t("audit.export.cancel")}
             </a>
-            <SubmitButton kit={kit} className="">
-              {t("audit.export.download")}
-            </SubmitButton>
+            <Button>{t("audit.export.download")}</Button>
           </div>
-        </KitForm>
+        </form>
       </Dialog>
     </>
   );

@@ -1,10 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { AuditListEntry } from "@server/contracts/audit";
 import type { ReactNode } from "react";
-import { RequesterDisplay } from "~/components/widgets/ActorDisplay";
-import { Collapsible } from "~/components/widgets/Collapsible";
-import { Timestamp } from "~/components/widgets/Timestamp";
-import { jsonToYaml } from "~/components/widgets/YamlView";
+import type { AuditListRow, ChangesView, RequesterView, TimestampView, YamlText } from "~/lib/audit-views";
 import { useTranslation } from "~/lib/i18n-react";
 
 /**
@@ -15,8 +12,8 @@ import { useTranslation } from "~/lib/i18n-react";
 
 const missing = (text: string) => <span className="italic text-slate-600">{text}</span>;
 
-const cellClass = "px-3 py-2 align-top text-sm text-slate-800";
-const headClass = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
+const cellClass = "px-3 py-2 align-top text-sm";
+const headClass = "px-3 py-2 text-left text-xs font-semibold uppercase text-slate-600";
 
 /** The table's column heads; `actions` adds the last column (the list's link to the entry page). */
 export function AuditHead({ showContext, actions }: { showContext: boolean; actions: boolean }) {
@@ -57,7 +54,7 @@ export function AuditRowCells({
   showContext,
   actions,
 }: {
-  entry: Partial<AuditListEntry>;
+  entry: Partial<AuditListEntry> & { timestampView: TimestampView; requesterView: RequesterView };
   showContext: boolean;
   actions?: ReactNode;
 }) {
@@ -67,7 +64,11 @@ export function AuditRowCells({
   return (
     <>
       <td className={`${cellClass} whitespace-nowrap`}>
-        {entry.timestamp ? <Timestamp value={entry.timestamp} /> : missing(t("audit.entry.noTimestamp"))}
+        {entry.timestampView ? (
+          <time dateTime={entry.timestampView.iso}>{entry.timestampView.text}</time>
+        ) : (
+          missing(t("audit.entry.noTimestamp"))
+        )}
       </td>
       <td className={cellClass}>
         {entry.entryPoint?.displayText ? entry.entryPoint.displayText : missing(t("audit.entry.noAction"))}
@@ -78,7 +79,7 @@ export function AuditRowCells({
         </td>
       ) : null}
       <td className={cellClass}>
-        {entry.requester ? <RequesterDisplay actor={entry.requester} /> : missing(t("audit.entry.missingRequester"))}
+        {entry.requesterView ? <Requester view={entry.requesterView} /> : missing(t("audit.entry.missingRequester"))}
       </td>
       <td className={`${cellClass} whitespace-pre-wrap`}>{entry.rationale ?? ""}</td>
       {actions !== undefined ? <td className={cellClass}>{actions}</td> : null}
@@ -86,31 +87,48 @@ export function AuditRowCells({
   );
 }
 
+/**
+ * A requester as the shared actor display shows one (app/components/widgets/ActorDisplay.tsx, 000 §3.8), from the
+ * description the loader made: the same texts, without the describing code in the page's script (ADR 0026).
+ */
+function Requester({ view }: { view: NonNullable<RequesterView> }) {
+  const { t } = useTranslation();
+  return (
+    <span className="inline-flex flex-wrap items-baseline gap-x-1">
+      {view.text !== null ? (
+        <span>{view.text}</span>
+      ) : (
+        <span className={view.kind === "system" ? "" : "italic text-slate-600"}>
+          {t(`widgets.actor.${view.message ?? "unexpected"}`)}
+        </span>
+      )}
+      {view.secondary ? <span className="text-slate-600">({view.secondary})</span> : null}
+      {view.notFoundSuffix ? <span className="italic text-slate-600">{t("widgets.actor.notFoundSuffix")}</span> : null}
+      {view.tags.map((tag) => (
+        <span key={tag} className="rounded bg-slate-200 px-1.5 text-xs font-medium text-slate-800">
+          {t(`widgets.actor.tags.${tag}`)}
+        </span>
+      ))}
+    </span>
+  );
+}
+
 /** The link from a list row to its entry page. */
 export function ViewEntryLink({ href, id }: { href: string; id: string }) {
   const { t } = useTranslation();
   return (
-    <Link
-      to={href}
-      aria-label={t("audit.viewLabel", { id })}
-      className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
-    >
+    <Link to={href} aria-label={t("audit.viewLabel", { id })} className="text-brand-700 underline">
       {t("audit.view")}
     </Link>
   );
 }
 
-/** JSON text as YAML, or "{malformed}: {error}" (the entry page says "Malformed details:" for the bodies). */
-function Yaml({ json, malformedKey }: { json: string | null | undefined; malformedKey: string }) {
+/** YAML made by the loader, or "{malformed}: {error}" (the entry page says "Malformed details:" for the bodies). */
+export function Yaml({ result, malformedKey }: { result: YamlText; malformedKey: string }) {
   const { t } = useTranslation();
-  const result = jsonToYaml(json);
   if (result.kind === "empty") return <p className="text-sm italic text-slate-600">{t("audit.entry.noDetails")}</p>;
   if (result.kind === "malformed") {
-    return (
-      <p className="text-sm text-red-700" suppressHydrationWarning>
-        {t(malformedKey, { error: result.error })}
-      </p>
-    );
+    return <p className="text-sm text-red-700">{t(malformedKey, { error: result.error })}</p>;
   }
   return (
     <pre className="overflow-x-auto whitespace-pre rounded-md bg-slate-50 p-3 font-mono text-sm text-slate-900">
@@ -119,55 +137,31 @@ function Yaml({ json, malformedKey }: { json: string | null | undefined; malform
   );
 }
 
-/** Request and response bodies as YAML (001 §2), each with "Malformed details: …" when it is not JSON. */
-export function RequestResponse({ request, response }: { request: string | null; response: string | null }) {
-  const { t } = useTranslation();
-  return (
-    <div className="grid gap-4 md:grid-cols-2">
-      <section aria-label={t("audit.entry.request")}>
-        <h3 className="mb-1 text-sm font-semibold text-slate-700">{t("audit.entry.request")}</h3>
-        <Yaml json={request} malformedKey="audit.entry.malformedDetails" />
-      </section>
-      <section aria-label={t("audit.entry.response")}>
-        <h3 className="mb-1 text-sm font-semibold text-slate-700">{t("audit.entry.response")}</h3>
-        <Yaml json={response} malformedKey="audit.entry.malformedDetails" />
-      </section>
-    </div>
-  );
-}
-
 /**
  * The data changes (001 §2, §3): each pair as Old Value / New Value, a created record as Created, a deleted one as
  * Deleted; "No data changes were made" when there are none; "Malformed data: …" for what cannot be read.
  */
-export function DataChanges({ changes, headings = true }: { changes: unknown; headings?: boolean }) {
+export function DataChanges({ view, headings = true }: { view: ChangesView; headings?: boolean }) {
   const { t } = useTranslation();
   // On the entry page the labels are headings under "Data changes"; inside a list row (under the page's h1) plain text.
   const Heading = headings ? "h3" : "p";
-  if (!Array.isArray(changes)) {
-    return <p className="text-sm text-red-700">{t("audit.entry.malformedData", { error: "not a list" })}</p>;
+  if (view.kind === "malformed") {
+    return <p className="text-sm text-red-700">{t("audit.entry.malformedData", { error: view.error })}</p>;
   }
-  if (changes.length === 0) return <p className="text-sm text-slate-700">{t("audit.entry.noChanges")}</p>;
+  if (view.changes.length === 0) return <p className="text-sm text-slate-700">{t("audit.entry.noChanges")}</p>;
+  const value = (result: YamlText) => <Yaml result={result} malformedKey="audit.entry.malformedData" />;
   return (
     <ol className="space-y-3">
-      {changes.map((change: unknown, index) => {
-        const pair = (change ?? {}) as { before?: unknown; after?: unknown };
-        const before = typeof pair.before === "string" ? pair.before : null;
-        const after = typeof pair.after === "string" ? pair.after : null;
-        const value = (json: string | null) => <Yaml json={json} malformedKey="audit.entry.malformedData" />;
+      {view.changes.map(({ before, after }, index) => {
         let body: ReactNode;
-        if (before === null && after === null) {
-          body = (
-            <p className="text-sm text-red-700">{t("audit.entry.malformedData", { error: "no before or after" })}</p>
-          );
-        } else if (before === null) {
+        if (before === null && after !== null) {
           body = (
             <div>
               <Heading className="mb-1 text-sm font-semibold text-green-800">{t("audit.entry.created")}</Heading>
               {value(after)}
             </div>
           );
-        } else if (after === null) {
+        } else if (after === null && before !== null) {
           body = (
             <div>
               <Heading className="mb-1 text-sm font-semibold text-red-800">{t("audit.entry.deleted")}</Heading>
@@ -179,11 +173,11 @@ export function DataChanges({ changes, headings = true }: { changes: unknown; he
             <div className="grid gap-3 md:grid-cols-2">
               <div>
                 <Heading className="mb-1 text-sm font-semibold text-slate-700">{t("audit.entry.oldValue")}</Heading>
-                {value(before)}
+                {before ? value(before) : null}
               </div>
               <div>
                 <Heading className="mb-1 text-sm font-semibold text-slate-700">{t("audit.entry.newValue")}</Heading>
-                {value(after)}
+                {after ? value(after) : null}
               </div>
             </div>
           );
@@ -194,21 +188,16 @@ export function DataChanges({ changes, headings = true }: { changes: unknown; he
   );
 }
 
-/** A list row's data changes, collapsed by default (001 §4): a <details>, so it works without scripts. */
-export function RowChanges({ entry }: { entry: AuditListEntry }) {
+/** A list row's data changes, collapsed by default (001 §4): a plain <details>, with or without scripts. */
+export function RowChanges({ entry }: { entry: AuditListRow }) {
   const { t } = useTranslation();
   return (
-    <Collapsible
-      title={
-        <>
-          {t("audit.showChanges")}
-          <span className="sr-only"> {t("audit.showChangesLabel", { id: entry.id })}</span>
-        </>
-      }
-      className="border-0 bg-white"
-      summaryClassName="text-sm"
-    >
-      <DataChanges changes={entry.dataChanges} headings={false} />
-    </Collapsible>
+    <details>
+      <summary className="cursor-pointer py-1 text-sm font-medium">
+        {t("audit.showChanges")}
+        <span className="sr-only"> {t("audit.showChangesLabel", { id: entry.id })}</span>
+      </summary>
+      <DataChanges view={entry.changesView} headings={false} />
+    </details>
   );
 }

@@ -1,8 +1,10 @@
 /** The audit export form (001 §5 "Audit export"): two optional days, From not after To. ADR 0026. */
 import * as z from "zod/mini";
+import { AUDIT_EXPORT_INTENT } from "~/lib/audit-views";
 import { dateField } from "~/lib/validation";
 
-export const AUDIT_EXPORT_INTENT = "exportAudit";
+
+export { AUDIT_EXPORT_INTENT };
 
 /** The message key of 001 §5: "\"From\" date must be earlier than or equal to \"To\" date". */
 export const FROM_AFTER_TO = "audit.export.fromAfterTo";

@@ -3,7 +3,6 @@ import * as z from "zod/mini";
 import { AUDIT_EXPORT_INTENT } from "~/lib/audit-views";
 import { dateField } from "~/lib/validation";
 
-
 export { AUDIT_EXPORT_INTENT };
 
 /** The message key of 001 §5: "\"From\" date must be earlier than or equal to \"To\" date". */

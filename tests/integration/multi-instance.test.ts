@@ -88,8 +88,9 @@ describe.each(dbKinds().filter((kind) => kind === "postgres"))("several instance
         ),
       )),
     );
-    // Seeded once: the markers of the three seed steps (demo-seed, demo-seed-oidc, demo-seed-shell), three companies.
-    expect((await database.db.select({ n: count() }).from(appMeta))[0]!.n).toBe(3);
+    // Seeded once: the markers of the seed steps (demo-seed, demo-seed-oidc, demo-seed-shell, demo-seed-audit), three
+    // companies.
+    expect((await database.db.select({ n: count() }).from(appMeta))[0]!.n).toBe(4);
     expect((await database.db.select({ n: count() }).from(signingKeys))[0]!.n).toBe(1);
     expect((await database.db.select({ n: count() }).from(companies))[0]!.n).toBe(3);
 

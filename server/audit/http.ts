@@ -117,7 +117,8 @@ export const auditRoutes = [
   defineRoute({
     method: "POST",
     path: VERIFY_PATH,
-    access: "permission",
+    // About the whole system, not a tenant: decided here by a system-scoped grant, never by a company's "api/**".
+    access: "authenticated",
     handler: async ({ db, principal, request }): Promise<AuditChainReport> => {
       const address = new URL(request.url).pathname.replace(/^\//, "");
       const parsed = parseAddress(address, { companyId: principal.homeCompanyId, userId: principal.userId });

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { auditRoutes } from "./audit/http";
 import { authorizationServerRoutes, createWellKnownRouter } from "./auth/authorization-http";
 import { authRoutes } from "./auth/http";
 import { oidcSsoRoutes } from "./auth/oidc-sso/http";
@@ -43,6 +44,7 @@ export const apiRoutes: readonly RouteDefinition[] = [
   ...cpcdRoutes,
 
   // issue 13, audit trail: server/audit
+  ...auditRoutes,
 
   // issue 14, Compliance & Data Quality: server/cdq
 

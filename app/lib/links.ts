@@ -170,7 +170,10 @@ export const appLinks = {
  * LEGACY_BASE_URL is set, and is otherwise shown as unavailable (app/lib/navigation.ts `destination`). A new page
  * registers here when it lands.
  */
-export const PRODUCT_PAGES: ReadonlySet<string> = new Set<string>([]);
+export const PRODUCT_PAGES: ReadonlySet<string> = new Set<string>([
+  // issue 13: the study audit list (001 §2) and the company audit list
+  "audit",
+]);
 
 /** Where an entry leads: an address, or why it cannot lead anywhere in this deployment. */
 export type Destination =

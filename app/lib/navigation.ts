@@ -223,16 +223,16 @@ function spec(ctx: NavContext) {
     ...(s
       ? [legacy("studySettings", legacyLinks.study("/dataProcessingSetup", name), { any: [s.studySettings] })]
       : []),
-    legacy("companyAudit", legacyLinks.company("/companyAuditManager"), { any: [c.companyAudit] }),
+    // The classic Company Audit Manager where there is one (000 §2.4); else this product's company trail (ADR 0026).
+    ctx.legacyBaseUrl
+      ? legacy("companyAudit", legacyLinks.company("/companyAuditManager"), { any: [c.companyAudit] })
+      : page("companyAudit", "audit", `${appLinks.company(ctx.companyId)}/audit`, { any: [c.companyAudit] }),
     ...(s
       ? [
-          page(
-            "studyAudit",
-            "audit",
-            appLinks.studyPage(ctx.companyId, name, "audit"),
-            { any: [s.studyAudit] },
-            legacyLinks.study("/auditManager", name),
-          ),
+          // As Company Audit: the classic page where there is one, else this product's list (ADR 0026).
+          ctx.legacyBaseUrl
+            ? legacy("studyAudit", legacyLinks.study("/auditManager", name), { any: [s.studyAudit] })
+            : page("studyAudit", "audit", appLinks.studyPage(ctx.companyId, name, "audit"), { any: [s.studyAudit] }),
         ]
       : []),
     item(

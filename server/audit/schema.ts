@@ -58,6 +58,10 @@ export const auditEntries = pgTable(
   (t) => [
     index("audit_entries_study_ts_idx").on(t.companyId, t.studyId, t.timestamp.desc()),
     index("audit_entries_company_ts_idx").on(t.companyId, t.timestamp.desc()),
+    // The company-level trail (ADR 0026): its own entries only, however many study entries the company has.
+    index("audit_entries_company_level_ts_idx")
+      .on(t.companyId, t.timestamp.desc())
+      .where(sql`${t.level} = 'Company'`),
     check("audit_entries_level_check", sql`${t.level} in ('Study', 'Company', 'System')`),
   ],
 );

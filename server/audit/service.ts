@@ -63,18 +63,28 @@ export interface ChainReport {
   checked: number;
   /** The first entry whose hash or link does not verify. */
   firstBadSeq: number | null;
+  firstBadId: string | null;
 }
 
-/** Recomputes the hash chain over the whole trail: any edit made behind the triggers' back shows here. */
+/**
+ * Recomputes the hash chain over the whole trail: any edit made behind the triggers' back shows here. The database
+ * does the work and answers one row (the count and the first entry that does not verify), whatever the trail's size.
+ */
 export async function verifyAuditChain(db: Db): Promise<ChainReport> {
   const result = (await db.execute(sql`
-    select e.seq,
-           e.hash = audit_entry_digest(e.prev_hash, e)
-           and e.prev_hash = coalesce(lag(e.hash) over (order by e.seq), repeat('0', 64))
-           and e.seq = row_number() over (order by e.seq) as ok
-    from audit_entries e
-    order by e.seq`)) as unknown as { rows: { seq: string | number; ok: boolean }[] };
-  const rows = result.rows;
-  const bad = rows.find((row) => !row.ok);
-  return { ok: !bad, checked: rows.length, firstBadSeq: bad ? Number(bad.seq) : null };
+    select count(*)::bigint as checked,
+           (array_agg(c.seq order by c.seq) filter (where not c.ok))[1] as bad_seq,
+           (array_agg(c.id order by c.seq) filter (where not c.ok))[1] as bad_id
+    from (
+      select e.seq, e.id,
+             coalesce(e.hash = audit_entry_digest(e.prev_hash, e)
+               and e.prev_hash = coalesce(lag(e.hash) over (order by e.seq), repeat('0', 64))
+               and e.seq = row_number() over (order by e.seq), false) as ok
+      from audit_entries e
+    ) c`)) as unknown as {
+    rows: { checked: string | number; bad_seq: string | number | null; bad_id: string | null }[];
+  };
+  const row = result.rows[0]!;
+  const badSeq = row.bad_seq === null || row.bad_seq === undefined ? null : Number(row.bad_seq);
+  return { ok: badSeq === null, checked: Number(row.checked), firstBadSeq: badSeq, firstBadId: row.bad_id ?? null };
 }

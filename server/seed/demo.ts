@@ -11,6 +11,7 @@ import { hashPassword } from "../users/passwords";
 import { companyMembers, groupMembers, groups, users } from "../users/schema";
 import { demoAvatarPng } from "./avatar";
 import { insertCpcdDemoData } from "./demo-cpcd";
+import { DEMO_AUDIT_SEED_KEY, DEMO_AUDIT_SEED_VERSION, insertAuditDemoData } from "./demo-audit";
 
 /**
  * Demo data for a first start on the embedded database: one company with three studies (one retired),
@@ -143,6 +144,7 @@ export async function seedDemoData(database: Database, options: DemoSeedOptions 
     { key: "demo-seed-cpcd", version: 1, run: insertCpcdDemoData },
 
     // issue 13, audit trail
+    { key: DEMO_AUDIT_SEED_KEY, version: DEMO_AUDIT_SEED_VERSION, run: insertAuditDemoData },
 
     // issue 14, Compliance & Data Quality: demo-cdq.ts
 

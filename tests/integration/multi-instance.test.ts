@@ -88,8 +88,9 @@ describe.each(dbKinds().filter((kind) => kind === "postgres"))("several instance
         ),
       )),
     );
-    // Seeded once: the markers of the three seed steps (demo-seed, demo-seed-oidc, demo-seed-shell), three companies.
-    expect((await database.db.select({ n: count() }).from(appMeta))[0]!.n).toBe(3);
+    // Seeded once: the markers of the seed steps (demo-seed, demo-seed-oidc, demo-seed-shell, demo-seed-cpcd,
+    // demo-seed-audit), three companies.
+    expect((await database.db.select({ n: count() }).from(appMeta))[0]!.n).toBe(5);
     expect((await database.db.select({ n: count() }).from(signingKeys))[0]!.n).toBe(1);
     expect((await database.db.select({ n: count() }).from(companies))[0]!.n).toBe(3);
 
@@ -119,6 +120,11 @@ describe.each(dbKinds().filter((kind) => kind === "postgres"))("several instance
     const rows = await database.db.select({ seq: auditEntries.seq }).from(auditEntries).orderBy(asc(auditEntries.seq));
     expect(rows).toHaveLength(before + 30);
     expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
-    expect(await verifyAuditChain(database.db)).toEqual({ ok: true, checked: before + 30, firstBadSeq: null });
+    expect(await verifyAuditChain(database.db)).toEqual({
+      ok: true,
+      checked: before + 30,
+      firstBadSeq: null,
+      firstBadId: null,
+    });
   });
 });

@@ -42,6 +42,8 @@ describe("every call names its tenant", () => {
       "authenticated POST /auth/permissions/check",
       "authenticated POST /oauth/code",
       "authenticated POST /oauth/session",
+      // The audit chain check (ADR 0026): about the whole system; the handler demands a system-scoped grant.
+      "authenticated POST /system/auditLogs/verify",
       "public GET /oauth/jwks",
       "public GET /oauth/logout",
       "public GET /v1/documents/companyLogo",

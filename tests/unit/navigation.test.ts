@@ -114,6 +114,7 @@ describe("header menus (000 §2.6, §6)", () => {
     expect(find("cdq").href).toBeUndefined();
     expect(find("protocolAnalysis")).toMatchObject({ unavailable: "notYet" });
     expect(find("studyAudit").href).toBe("/auditManager?studyName=DEMO+1");
+    expect(find("companyAudit").href).toBe("/companyAuditManager");
     expect(find("welcomePage").href).toBe("/yourAccount?welcome");
     expect(find("studyDesigner")).toMatchObject({
       href: `https://designer.example/app?companyId=${COMPANY}&studyName=DEMO+1&internalStudyId=6560de000000000000000101`,
@@ -167,7 +168,9 @@ describe("no dead ends without the classic application (issue 9)", () => {
     }
     const find = (id: string) => entries(nav).find((i) => i.id === id)!;
     expect(find("dashboard")).toMatchObject({ unavailable: "classic" });
-    expect(find("studyAudit")).toMatchObject({ unavailable: "classic" });
+    // The audit lists of this product (issue 13) take the place of the classic audit pages.
+    expect(find("studyAudit").href).toBe(`/ng/companies/${COMPANY}/studies/DEMO%201/audit`);
+    expect(find("companyAudit").href).toBe(`/ng/companies/${COMPANY}/audit`);
     expect(find("cdq")).toMatchObject({ unavailable: "notYet" });
     expect(find("feedback")).toMatchObject({ unavailable: "classic" });
     expect(find("helpArticles").href).toBe("https://help.example/articles");

@@ -15,6 +15,7 @@ import type { OidcDiscovery } from "@server/contracts/oidc-sso";
 import type { PermissionCheckResponse } from "@server/contracts/permissions";
 import type { Settings } from "@server/contracts/settings";
 import type { StudyBasicInfo, StudyList } from "@server/contracts/studies";
+import { auditCalls } from "./audit.server";
 import { cpcdCalls } from "./cpcd.server";
 import { INTERNAL_API_ORIGIN, type ApiTransport, type TransportHints } from "./transport.server";
 
@@ -220,6 +221,7 @@ function featureAreas(http: ApiHttp) {
     cpcd: cpcdCalls(http),
 
     // issue 13, audit trail: `audit`
+    audit: auditCalls(http),
 
     // issue 14, Compliance & Data Quality: `cdq`
 

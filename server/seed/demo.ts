@@ -10,6 +10,7 @@ import { studies } from "../studies/schema";
 import { hashPassword } from "../users/passwords";
 import { companyMembers, groupMembers, groups, users } from "../users/schema";
 import { demoAvatarPng } from "./avatar";
+import { insertCdqDemoData } from "./demo-cdq";
 
 /**
  * Demo data for a first start on the embedded database: one company with three studies (one retired),
@@ -143,6 +144,7 @@ export async function seedDemoData(database: Database, options: DemoSeedOptions 
     // issue 13, audit trail
 
     // issue 14, Compliance & Data Quality: demo-cdq.ts
+    { key: "demo-seed-cdq", version: 1, run: (tx) => insertCdqDemoData(tx) },
 
     // issue 15, Protocol Analysis: demo-protocol-analysis.ts
   ];

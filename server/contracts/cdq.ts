@@ -1,0 +1,89 @@
+import { z } from "zod";
+import type { PagedList } from "./common";
+
+/** The issue list's page sizes and default (001 §9). */
+export const CDQ_PAGE_SIZES = [10, 20, 50] as const;
+export const CDQ_DEFAULT_PAGE_SIZE = 10;
+/** The highest page number a list call takes: far beyond any real list, and safely an integer offset. */
+export const CDQ_MAX_PAGE = 1_000_000;
+
+/** Issue states, review statuses and review levels (001 §4 "Issue status options"). */
+export const CDQ_STATES = ["Active", "Completed"] as const;
+export const CDQ_REVIEW_STATUSES = ["Reviewed", "Verified", "Rejected"] as const;
+export const CDQ_REVIEW_LEVELS = ["Next", "Final", "Sponsor"] as const;
+export type CdqState = (typeof CDQ_STATES)[number];
+export type CdqReviewStatus = (typeof CDQ_REVIEW_STATUSES)[number];
+
+/**
+ * POST /api/companies/{companyId}/studies/{studyName}/dataQualityIssues/get: {page, pageSize} (001 §7). The page is a
+ * positive whole number; the size one of 10, 20 and 50. Anything else is refused with a validation error.
+ */
+export const cdqListRequestSchema = z.object({
+  page: z.number().int().min(1).max(CDQ_MAX_PAGE).default(1),
+  pageSize: z
+    .number()
+    .int()
+    .refine((size) => (CDQ_PAGE_SIZES as readonly number[]).includes(size), {
+      message: `pageSize must be one of ${CDQ_PAGE_SIZES.join(", ")}`,
+    })
+    .default(CDQ_DEFAULT_PAGE_SIZE),
+});
+export type CdqListRequest = z.input<typeof cdqListRequestSchema>;
+
+/** An entity of an issue (country, site, subject): shown through the shared entity display (000 §3.8). */
+export interface CdqEntity {
+  id: string | null;
+  displayName: string | null;
+}
+
+/** The designee: an actor (000 §3.8). */
+export interface CdqActor {
+  type: "user" | "group" | "company" | "system";
+  id?: string;
+  displayName?: string;
+  email?: string;
+}
+
+/** A compliance and data quality issue (001 §3). Dates are ISO 8601 instants in UTC. */
+export interface CdqIssue {
+  id: string;
+  displayId: string;
+  type: string;
+  country: CdqEntity | null;
+  site: CdqEntity | null;
+  subject: CdqEntity | null;
+  title: string;
+  category: string | null;
+  subCategory: string | null;
+  context: { display: string }[];
+  reasoning: string | null;
+  source: string | null;
+  severity: string | null;
+  patientSafetyScore: number | null;
+  dateOfOccurrence: string | null;
+  dateOfDetection: string;
+  designee: CdqActor | null;
+  state: CdqState;
+  reviewStatus: CdqReviewStatus | null;
+  dueDate: string | null;
+  /** Derived when read: a due date in the past while the issue is still Active. */
+  isOverdue: boolean;
+  dateOfLastUpdate: string;
+}
+
+export type CdqIssueList = PagedList<CdqIssue>;
+
+/** One problem of an import: the row (1 = the first data row) and the field it is about. */
+export interface CdqImportProblem {
+  row: number;
+  field: string;
+  message: string;
+}
+
+/** The answer of an import that went through. */
+export interface CdqImportResult {
+  isSuccess: true;
+  created: number;
+  updated: number;
+  unchanged: number;
+}

@@ -170,7 +170,7 @@ export const appLinks = {
  * LEGACY_BASE_URL is set, and is otherwise shown as unavailable (app/lib/navigation.ts `destination`). A new page
  * registers here when it lands.
  */
-export const PRODUCT_PAGES: ReadonlySet<string> = new Set<string>([]);
+export const PRODUCT_PAGES: ReadonlySet<string> = new Set<string>(["cdq"]);
 
 /** Where an entry leads: an address, or why it cannot lead anywhere in this deployment. */
 export type Destination =

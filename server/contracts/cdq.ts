@@ -1,18 +1,14 @@
 import { z } from "zod";
+import {
+  CDQ_DEFAULT_PAGE_SIZE,
+  CDQ_MAX_PAGE,
+  CDQ_PAGE_SIZES,
+  type CdqReviewStatus,
+  type CdqState,
+} from "./cdq-options";
 import type { PagedList } from "./common";
 
-/** The issue list's page sizes and default (001 §9). */
-export const CDQ_PAGE_SIZES = [10, 20, 50] as const;
-export const CDQ_DEFAULT_PAGE_SIZE = 10;
-/** The highest page number a list call takes: far beyond any real list, and safely an integer offset. */
-export const CDQ_MAX_PAGE = 1_000_000;
-
-/** Issue states, review statuses and review levels (001 §4 "Issue status options"). */
-export const CDQ_STATES = ["Active", "Completed"] as const;
-export const CDQ_REVIEW_STATUSES = ["Reviewed", "Verified", "Rejected"] as const;
-export const CDQ_REVIEW_LEVELS = ["Next", "Final", "Sponsor"] as const;
-export type CdqState = (typeof CDQ_STATES)[number];
-export type CdqReviewStatus = (typeof CDQ_REVIEW_STATUSES)[number];
+export * from "./cdq-options";
 
 /**
  * POST /api/companies/{companyId}/studies/{studyName}/dataQualityIssues/get: {page, pageSize} (001 §7). The page is a

@@ -15,6 +15,7 @@ import type { OidcDiscovery } from "@server/contracts/oidc-sso";
 import type { PermissionCheckResponse } from "@server/contracts/permissions";
 import type { Settings } from "@server/contracts/settings";
 import type { StudyBasicInfo, StudyList } from "@server/contracts/studies";
+import { cdqCalls } from "./cdq.server";
 import { INTERNAL_API_ORIGIN, type ApiTransport, type TransportHints } from "./transport.server";
 
 /** A failed call, read as the spec's result wrapper says (000 §8). */
@@ -220,6 +221,7 @@ function featureAreas(http: ApiHttp) {
     // issue 13, audit trail: `audit`
 
     // issue 14, Compliance & Data Quality: `cdq`
+    cdq: cdqCalls(http),
 
     // issue 15, Protocol Analysis: `files`, `protocolAnalysis`, `ract`
   };

@@ -1,17 +1,16 @@
 import { cdqListRequestSchema, type CdqImportProblem, type CdqImportResult } from "../contracts/cdq";
 import { ErrorCode } from "../contracts/common";
-import type { Db } from "../db/database";
 import { ApiError, notFound } from "../http/problem";
 import { defineRoute, type RouteContext } from "../http/route";
 import { getStudy } from "../studies/service";
 import {
-  designeeCandidates,
   getIssue,
+  importIssues,
   listIssues,
   MAX_IMPORT_BYTES,
   parseImportFile,
-  validateImportRows,
-  writeIssues,
+  readImportFile,
+  type ParsedFile,
 } from "./service";
 
 const ISSUE_NOT_FOUND = "Compliance & Data Quality Issue not found";
@@ -46,38 +45,19 @@ export function importRefused(problems: readonly CdqImportProblem[]): ApiError {
 /** The rows of an import call: a file part "file" (CSV or JSON, checked by content), or a JSON body of issues. */
 async function importRows(body: unknown): Promise<Record<string, unknown>[]> {
   const file = (body as { file?: unknown } | null)?.file;
-  if (file instanceof File) {
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    if (bytes.includes(0))
-      throw importRefused([{ row: 0, field: "file", message: "The file is not text (CSV or JSON)." }]);
-    let text: string;
-    try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    } catch {
-      throw importRefused([{ row: 0, field: "file", message: "The file is not UTF-8 text." }]);
-    }
-    const parsed = parseImportFile(text);
-    if (!parsed.ok) throw importRefused(parsed.problems);
-    return parsed.rows;
-  }
-  const items = Array.isArray(body) ? body : (body as { items?: unknown } | null)?.items;
-  if (!Array.isArray(items))
-    throw importRefused([{ row: 0, field: "items", message: "Send a file part, or a JSON body with items." }]);
-  const parsed = parseImportFile(JSON.stringify(items));
+  const parsed = file instanceof File ? readImportFile(new Uint8Array(await file.arrayBuffer())) : importBodyRows(body);
   if (!parsed.ok) throw importRefused(parsed.problems);
   return parsed.rows;
 }
 
-/** Validates and writes an import in the caller's transaction; throws {@link importRefused} on any bad row. */
-export async function importIssues(
-  db: Db,
-  target: { companyId: string; studyId: string },
-  rows: readonly Record<string, unknown>[],
-  now: Date = new Date(),
-) {
-  const { issues, problems } = validateImportRows(rows, await designeeCandidates(db, target.companyId));
-  if (problems.length) throw importRefused(problems);
-  return writeIssues(db, target, issues, now);
+function importBodyRows(body: unknown): ParsedFile {
+  const items = Array.isArray(body) ? body : (body as { items?: unknown } | null)?.items;
+  if (!Array.isArray(items))
+    return {
+      ok: false,
+      problems: [{ row: 0, field: "items", message: "Send a file part, or a JSON body with items." }],
+    };
+  return parseImportFile(JSON.stringify(items));
 }
 
 export const cdqRoutes = [
@@ -120,6 +100,7 @@ export const cdqRoutes = [
       const target = await studyOf(ctx);
       const rows = await importRows(ctx.body);
       const outcome = await importIssues(ctx.db, target, rows);
+      if (!outcome.ok) throw importRefused(outcome.problems);
       for (const change of outcome.changes) ctx.audit.change(change.before, change.after);
       return { isSuccess: true, created: outcome.created, updated: outcome.updated, unchanged: outcome.unchanged };
     },

@@ -488,3 +488,32 @@ export async function writeIssues(
   for (let i = 0; i < inserts.length; i += 500) await db.insert(cdqIssues).values(inserts.slice(i, i + 500));
   return outcome;
 }
+
+/** An import file's bytes: UTF-8 text (CSV or JSON), at most {@link MAX_IMPORT_BYTES}; checked by content. */
+export function readImportFile(bytes: Uint8Array): ParsedFile {
+  const refuse = (message: string): ParsedFile => ({ ok: false, problems: [{ row: 0, field: "file", message }] });
+  if (bytes.byteLength > MAX_IMPORT_BYTES) return refuse(`The file is larger than ${MAX_IMPORT_BYTES} bytes.`);
+  if (bytes.includes(0)) return refuse("The file is not text (CSV or JSON).");
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return refuse("The file is not UTF-8 text.");
+  }
+  return parseImportFile(text);
+}
+
+/**
+ * Validates every row and, only when all are valid, writes them in the caller's transaction (the import call's, or
+ * the CLI's): all or nothing.
+ */
+export async function importIssues(
+  db: Db,
+  target: { companyId: string; studyId: string },
+  rows: readonly Record<string, unknown>[],
+  now: Date = new Date(),
+): Promise<({ ok: true } & ImportOutcome) | { ok: false; problems: CdqImportProblem[] }> {
+  const { issues, problems } = validateImportRows(rows, await designeeCandidates(db, target.companyId));
+  if (problems.length) return { ok: false, problems };
+  return { ok: true, ...(await writeIssues(db, target, issues, now)) };
+}

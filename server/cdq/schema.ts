@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { companies } from "../companies/schema";
 import type { CdqActor, CdqEntity, CdqReviewStatus, CdqState } from "../contracts/cdq";
 import { createdAt, updatedAt, utcTimestamp } from "../db/columns";
@@ -54,3 +54,14 @@ export const cdqIssues = pgTable(
     ),
   ],
 );
+
+/**
+ * Each study's number of issues, kept by the statement-level triggers of migration 0007 on every insert and delete:
+ * the list's total without counting 100,000 index entries (docs/decisions/0027-cdq-issues.md).
+ */
+export const cdqIssueCounts = pgTable("cdq_issue_counts", {
+  studyId: text("study_id")
+    .primaryKey()
+    .references(() => studies.id),
+  issueCount: bigint("issue_count", { mode: "number" }).notNull().default(0),
+});

@@ -1,5 +1,5 @@
 import { parse as parseCsv } from "csv-parse/sync";
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { ChangePair } from "../audit/changes";
 import {
   CDQ_REVIEW_STATUSES,
@@ -15,7 +15,7 @@ import {
 import type { Db } from "../db/database";
 import { newId } from "../db/ids";
 import { listCompanyUsers } from "../users/service";
-import { cdqIssues } from "./schema";
+import { cdqIssueCounts, cdqIssues } from "./schema";
 
 type Row = typeof cdqIssues.$inferSelect;
 
@@ -72,7 +72,11 @@ export async function listIssues(
   now: Date = new Date(),
 ): Promise<CdqIssueList> {
   const { page, pageSize } = paging;
-  const [counted] = await db.select({ total: count() }).from(cdqIssues).where(eq(cdqIssues.studyId, studyId));
+  // The total is kept by the database's triggers (migration 0007): one row, not a count over the study's issues.
+  const [counted] = await db
+    .select({ total: cdqIssueCounts.issueCount })
+    .from(cdqIssueCounts)
+    .where(eq(cdqIssueCounts.studyId, studyId));
   const totalCount = Number(counted?.total ?? 0);
   const result = (items: CdqIssue[]): CdqIssueList => ({ items, paging: { page, pageSize, totalCount } });
   const offset = (page - 1) * pageSize;

@@ -3,7 +3,7 @@ import type { CdqIssue, CdqIssueList } from "@server/contracts/cdq";
 import { auditEntries } from "@server/db/schema";
 import { DEMO } from "@server/seed/demo";
 import { DEMO_CDQ_COUNTS } from "@server/seed/demo-cdq";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbKinds } from "../support/db";
 import { startTestApi, type TestApi } from "../support/service";
@@ -114,6 +114,30 @@ describe.each(dbKinds())("Compliance & Data Quality API on %s", (kind) => {
         .where(eq(cdqIssues.id, target.id));
       const again = await api.call("POST", `${base(S.active.name)}/${target.id}/get`, { token: tokens.monitor! });
       expect(((await again.json()) as CdqIssue).isOverdue).toBe(true);
+    });
+
+    it("keeps the total right through inserts and deletes (kept by the database), and never moves an issue", async () => {
+      const before = (await listed(S.retired.name, {})).paging.totalCount;
+      const rows = [1, 2, 3].map((n) => ({
+        id: `cdq0000000000000000000${n}0`.slice(0, 24),
+        companyId: C,
+        studyId: S.retired.id,
+        displayId: `COUNT-${n}`,
+        type: "Data Quality",
+        title: `Count ${n}`,
+        dateOfDetection: new Date(),
+        state: "Active" as const,
+        dateOfLastUpdate: new Date(),
+      }));
+      await api.database.db.insert(cdqIssues).values(rows);
+      expect((await listed(S.retired.name, {})).paging.totalCount).toBe(before + 3);
+      await api.database.db.delete(cdqIssues).where(inArray(cdqIssues.id, [rows[0]!.id, rows[1]!.id]));
+      expect((await listed(S.retired.name, {})).paging.totalCount).toBe(before + 1);
+      await expect(
+        api.database.db.update(cdqIssues).set({ studyId: S.active.id }).where(eq(cdqIssues.id, rows[2]!.id)),
+      ).rejects.toThrow();
+      await api.database.db.delete(cdqIssues).where(eq(cdqIssues.id, rows[2]!.id));
+      expect((await listed(S.retired.name, {})).paging.totalCount).toBe(before);
     });
 
     it("keeps each study's issues to itself", async () => {

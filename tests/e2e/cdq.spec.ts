@@ -174,7 +174,7 @@ test("an issue id opens its details; Update Status opens the form and closes wit
       await dialog.getByLabel("Comment").fill("Checked with the site.");
       await expectAccessible(page);
     }
-    await dialog.getByRole(javaScriptEnabled ? "button" : "link", { name: button, exact: true }).click();
+    await dialog.getByRole("link", { name: button, exact: true }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     expect(page.url().replace(/\?$/, "")).toBe(detailsUrl);
   }

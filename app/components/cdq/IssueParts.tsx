@@ -3,7 +3,6 @@ import type { ReactNode } from "react";
 import { ActorDisplay } from "~/components/widgets/ActorDisplay";
 import { EntityDisplay } from "~/components/widgets/EntityDisplay";
 import { NotAvailable } from "~/components/widgets/NotAvailable";
-import { Timestamp } from "~/components/widgets/Timestamp";
 import { useTranslation } from "~/lib/i18n-react";
 
 /** The columns of the issue list, in the order of 001 §2 "Compliance and Data Quality issues list". */
@@ -31,6 +30,23 @@ export const ISSUE_COLUMNS = [
   "dateOfLastUpdate",
 ] as const;
 export type IssueColumn = (typeof ISSUE_COLUMNS)[number];
+
+/** An issue with its dates' texts, made on the server (app/lib/api/cdq-view.server.ts). */
+export type IssueView = CdqIssue & {
+  dateTexts: Record<"dateOfOccurrence" | "dateOfDetection" | "dueDate" | "dateOfLastUpdate", string | null>;
+};
+
+/**
+ * A date of an issue in a <time> element, its text in the 000 §9 format made on the server; 'N/A' when missing (000
+ * §8), as the shared Timestamp shows it, without shipping a date library to the browser.
+ */
+export function DateValue({ issue, field }: { issue: IssueView; field: keyof IssueView["dateTexts"] }) {
+  const { t } = useTranslation();
+  const value = issue[field];
+  const text = issue.dateTexts[field];
+  if (!value || !text) return <span>{t("widgets.time.missing")}</span>;
+  return <time dateTime={value}>{text}</time>;
+}
 
 /** A text value, or 'not available' (000 §8). */
 export function TextValue({ value }: { value: string | number | null | undefined }) {
@@ -74,10 +90,10 @@ export function IssueValue({
   studyName,
   issueLink,
 }: {
-  issue: CdqIssue;
+  issue: IssueView;
   column: IssueColumn;
   studyName: string;
-  issueLink?: (issue: CdqIssue) => ReactNode;
+  issueLink?: (issue: IssueView) => ReactNode;
 }): ReactNode {
   switch (column) {
     case "issueId":
@@ -107,9 +123,9 @@ export function IssueValue({
     case "patientSafetyScore":
       return <TextValue value={issue.patientSafetyScore} />;
     case "dateOfOccurrence":
-      return <Timestamp value={issue.dateOfOccurrence} format="date" />;
+      return <DateValue issue={issue} field="dateOfOccurrence" />;
     case "dateOfDetection":
-      return <Timestamp value={issue.dateOfDetection} format="date" />;
+      return <DateValue issue={issue} field="dateOfDetection" />;
     case "designee":
       return issue.designee ? <ActorDisplay actor={issue.designee} /> : <NotAvailable />;
     case "state":
@@ -117,10 +133,10 @@ export function IssueValue({
     case "reviewStatus":
       return <ReviewStatusValue status={issue.reviewStatus} />;
     case "dueDate":
-      return <Timestamp value={issue.dueDate} format="date" />;
+      return <DateValue issue={issue} field="dueDate" />;
     case "overdue":
       return <OverdueValue overdue={issue.isOverdue} />;
     case "dateOfLastUpdate":
-      return <Timestamp value={issue.dateOfLastUpdate} format="datetime" />;
+      return <DateValue issue={issue} field="dateOfLastUpdate" />;
   }
 }

@@ -1,25 +1,13 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import type { CdqIssue } from "@server/contracts/cdq";
 import { CDQ_REVIEW_LEVELS, CDQ_REVIEW_STATUSES, CDQ_STATES } from "@server/contracts/cdq-options";
-import { useId, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { AppLink } from "~/components/AppLink";
-import {
-  ContextValue,
-  IssueValue,
-  OverdueValue,
-  ReviewStatusValue,
-  StateValue,
-  type IssueColumn,
-} from "~/components/cdq/IssueParts";
+import { ContextValue, IssueValue, type IssueColumn, type IssueView } from "~/components/cdq/IssueParts";
 import { Dialog } from "~/components/dialogs/Dialog";
 import { DialogTrigger, isPlainClick, useUrlDialog } from "~/components/dialogs/url-state";
-import { Button, buttonClass } from "~/components/forms/Button";
-import { inputClass } from "~/components/forms/fields";
-import { useHydrated } from "~/components/forms/hydrated";
-import { ActorDisplay } from "~/components/widgets/ActorDisplay";
-import { NotAvailable } from "~/components/widgets/NotAvailable";
-import { Timestamp } from "~/components/widgets/Timestamp";
+import { buttonClass } from "~/components/forms/Button";
+import { issueView } from "~/lib/api/cdq-view.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { appLinks } from "~/lib/links";
@@ -29,6 +17,10 @@ import { requirePagePermission } from "~/lib/shell.server";
 
 /** The Update Status dialog's name in the address: `?dialog=updateStatus` opens it from the server (ADR 0023). */
 const STATUS_DIALOG = "updateStatus";
+
+/** The kit's input look (app/components/forms/fields.tsx), without the form runtime: nothing here is submitted. */
+const inputClass =
+  "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 disabled:cursor-not-allowed disabled:bg-slate-100";
 
 const e = encodeURIComponent;
 /** The details page's permission address: the single-issue call, prefixed with "api" (001 §6, §7). */
@@ -54,7 +46,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // The status form's designee choices: the company's users, when the caller may list them (the API decides).
   const users = await api.companies.users(companyId);
   const choices = users.ok ? users.data.items.map((user) => ({ id: user.id, displayName: user.displayName })) : [];
-  return { issue: result.data, users: choices, listHref, studyName, pageName: result.data.displayId };
+  // The current designee is a choice even when the list does not hold them (a past user, or no list permission).
+  const current = result.data.designee;
+  if (current?.type === "user" && current.id && !choices.some((user) => user.id === current.id))
+    choices.unshift({ id: current.id, displayName: current.displayName ?? current.id });
+  return { issue: issueView(result.data), users: choices, listHref, studyName, pageName: result.data.displayId };
 }
 
 export default function CdqIssueDetails() {
@@ -68,9 +64,7 @@ export default function CdqIssueDetails() {
       {issue ? (
         <IssueDetails issue={issue} users={users} studyName={studyName} />
       ) : (
-        <>
-          <h1 className="mt-4 text-2xl font-semibold text-slate-900">{t("cdq.details.notFound")}</h1>
-        </>
+        <h1 className="mt-4 text-2xl font-semibold text-slate-900">{t("cdq.details.notFound")}</h1>
       )}
     </div>
   );
@@ -81,14 +75,21 @@ function IssueDetails({
   users,
   studyName,
 }: {
-  issue: CdqIssue;
+  issue: IssueView;
   users: { id: string; displayName: string }[];
   studyName: string;
 }) {
   const { t } = useTranslation();
   const dialog = useUrlDialog(STATUS_DIALOG);
-  const tooltipId = useId();
-  const cell = (column: IssueColumn) => <IssueValue issue={issue} column={column} studyName={studyName} />;
+  const terms = (columns: IssueColumn[]) =>
+    columns.map((column) => (
+      <div key={column}>
+        <dt className="text-sm font-medium text-slate-600">{t(`cdq.columns.${column}`)}</dt>
+        <dd className="text-slate-900">
+          <IssueValue issue={issue} column={column} studyName={studyName} />
+        </dd>
+      </div>
+    ));
   return (
     <>
       <div className="mt-4 flex flex-wrap items-start justify-between gap-4">
@@ -101,13 +102,13 @@ function IssueDetails({
             <button
               type="button"
               aria-disabled="true"
-              aria-describedby={tooltipId}
+              aria-describedby="cdq-new-ticket-tip"
               className={buttonClass("secondary", "cursor-not-allowed text-slate-500 hover:bg-white")}
             >
               {t("cdq.details.newTicket")}
             </button>
             <span
-              id={tooltipId}
+              id="cdq-new-ticket-tip"
               role="tooltip"
               className="invisible absolute right-0 top-full z-20 mt-1 w-60 rounded bg-slate-900 px-2 py-1 text-sm text-white group-focus-within:visible group-hover:visible"
             >
@@ -125,24 +126,7 @@ function IssueDetails({
           {t("cdq.details.statusTitle")}
         </h2>
         <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-3">
-          <Term label={t("cdq.columns.state")}>
-            <StateValue state={issue.state} />
-          </Term>
-          <Term label={t("cdq.columns.reviewStatus")}>
-            <ReviewStatusValue status={issue.reviewStatus} />
-          </Term>
-          <Term label={t("cdq.columns.designee")}>
-            {issue.designee ? <ActorDisplay actor={issue.designee} /> : <NotAvailable />}
-          </Term>
-          <Term label={t("cdq.columns.dueDate")}>
-            <Timestamp value={issue.dueDate} format="date" />
-          </Term>
-          <Term label={t("cdq.columns.overdue")}>
-            <OverdueValue overdue={issue.isOverdue} />
-          </Term>
-          <Term label={t("cdq.columns.dateOfLastUpdate")}>
-            <Timestamp value={issue.dateOfLastUpdate} />
-          </Term>
+          {terms(["state", "reviewStatus", "designee", "dueDate", "overdue", "dateOfLastUpdate"])}
         </dl>
       </section>
 
@@ -171,24 +155,18 @@ function IssueDetails({
           </div>
         </div>
         <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-3">
-          {(
-            [
-              "country",
-              "site",
-              "subject",
-              "category",
-              "subCategory",
-              "source",
-              "severity",
-              "patientSafetyScore",
-              "dateOfOccurrence",
-              "dateOfDetection",
-            ] as const
-          ).map((column) => (
-            <Term key={column} label={t(`cdq.columns.${column}`)}>
-              {cell(column)}
-            </Term>
-          ))}
+          {terms([
+            "country",
+            "site",
+            "subject",
+            "category",
+            "subCategory",
+            "source",
+            "severity",
+            "patientSafetyScore",
+            "dateOfOccurrence",
+            "dateOfDetection",
+          ])}
         </dl>
       </section>
 
@@ -197,7 +175,7 @@ function IssueDetails({
           {t("cdq.details.contextTitle")}
         </h2>
         <div className="mt-3 text-slate-800">
-          {issue.context.length ? <ContextValue items={issue.context} /> : <p>{t("cdq.details.noContext")}</p>}
+          <ContextValue items={issue.context} />
         </div>
       </section>
 
@@ -206,19 +184,10 @@ function IssueDetails({
   );
 }
 
-function Term({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="mt-0.5 text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
 /**
  * The status update form (001 §3 "Status update form", §4 "Issue status options"): UI only. Nothing is sent: there
- * is no form to submit, and Update and Cancel only close the dialog (links to this page without `?dialog` when
- * scripts are off, buttons with them).
+ * is no form to submit, and Update and Cancel only close the dialog (links to this page without `?dialog`, which
+ * scripts turn into closing in place).
  */
 function StatusDialog({
   dialog,
@@ -226,40 +195,24 @@ function StatusDialog({
   users,
 }: {
   dialog: ReturnType<typeof useUrlDialog>;
-  issue: CdqIssue;
+  issue: IssueView;
   users: { id: string; displayName: string }[];
 }) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
-  const designees =
-    issue.designee?.type === "user" && issue.designee.id && !users.some((u) => u.id === issue.designee!.id)
-      ? [{ id: issue.designee.id, displayName: issue.designee.displayName ?? issue.designee.id }, ...users]
-      : users;
-  const close = (label: string, variant: "primary" | "secondary", testId: string, autoFocus = false) =>
-    hydrated ? (
-      <Button
-        type="button"
-        variant={variant}
-        onClick={dialog.hide}
-        data-testid={testId}
-        data-autofocus={autoFocus || undefined}
-      >
-        {label}
-      </Button>
-    ) : (
-      <a
-        href={dialog.closeHref}
-        className={buttonClass(variant)}
-        data-testid={testId}
-        onClick={(event) => {
-          if (!isPlainClick(event)) return;
-          event.preventDefault();
-          dialog.hide();
-        }}
-      >
-        {label}
-      </a>
-    );
+  // A link back to this page without the dialog: the same in both modes, and with scripts it just closes.
+  const close = (label: string, variant: "primary" | "secondary") => (
+    <a
+      href={dialog.closeHref}
+      className={buttonClass(variant)}
+      onClick={(event) => {
+        if (!isPlainClick(event)) return;
+        event.preventDefault();
+        dialog.hide();
+      }}
+    >
+      {label}
+    </a>
+  );
   const field = (id: string, label: string, control: ReactNode) => (
     <div className="mb-4">
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
@@ -283,12 +236,10 @@ function StatusDialog({
       open={dialog.open}
       title={t("cdq.statusForm.title")}
       description={t("cdq.statusForm.description")}
-      size="lg"
-      data-testid="cdq-status-dialog"
       footer={
         <>
-          {close(t("cdq.statusForm.cancel"), "secondary", "cdq-status-cancel")}
-          {close(t("cdq.statusForm.update"), "primary", "cdq-status-update")}
+          {close(t("cdq.statusForm.cancel"), "secondary")}
+          {close(t("cdq.statusForm.update"), "primary")}
         </>
       }
     >
@@ -310,11 +261,7 @@ function StatusDialog({
           issue.reviewStatus ?? "",
         ),
       )}
-      {field(
-        "cdq-comment",
-        t("cdq.statusForm.comment"),
-        <textarea id="cdq-comment" rows={3} maxLength={2000} className={inputClass} />,
-      )}
+      {field("cdq-comment", t("cdq.statusForm.comment"), <textarea id="cdq-comment" rows={3} className={inputClass} />)}
       {field(
         "cdq-review-level",
         t("cdq.statusForm.reviewLevel"),
@@ -329,7 +276,7 @@ function StatusDialog({
         t("cdq.statusForm.designee"),
         select(
           "cdq-designee",
-          designees.map((user) => ({ value: user.id, label: user.displayName })),
+          users.map((user) => ({ value: user.id, label: user.displayName })),
           issue.designee?.type === "user" ? (issue.designee.id ?? "") : "",
         ),
       )}

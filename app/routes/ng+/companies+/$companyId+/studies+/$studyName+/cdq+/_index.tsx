@@ -5,6 +5,7 @@ import { AppLink } from "~/components/AppLink";
 import { ISSUE_COLUMNS, IssueValue } from "~/components/cdq/IssueParts";
 import { Paging } from "~/components/widgets/Paging";
 import { Spinner } from "~/components/widgets/Spinner";
+import { issueView } from "~/lib/api/cdq-view.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { appLinks } from "~/lib/links";
@@ -41,7 +42,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const last = lastPage(totalCount, pageSize);
   if (page > last) throw redirect(pagingHref(url.pathname, url.search, LIST_ID, { page: last, pageSize }));
   const t = await getFixedT(request);
-  return { list: result.data, page, pageSize, companyId, studyName, pageName: t("cdq.listTitle") };
+  const list = { items: result.data.items.map(issueView), paging: result.data.paging };
+  return { list, page, pageSize, companyId, studyName, pageName: t("cdq.listTitle") };
 }
 
 export default function CdqIssueList() {

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -160,5 +161,16 @@ describe.each(dbKinds())("cdq:import on %s", (kind) => {
     expect(unknown.err).toContain("has no study named DEMO002");
     expect((await run(["--company", C, "--study", S.second.name, "missing.csv"])).code).toBe(2);
     expect((await run(["--company", C, "--study", S.second.name, write("bin.csv", "\u0000\u0001")])).code).toBe(1);
+  });
+});
+
+describe("npm run cdq:import", () => {
+  it("is wired: the script bundles and runs the command, which explains its use when called without arguments", () => {
+    const run = spawnSync(process.execPath, ["scripts/cdq-import.mjs"], {
+      encoding: "utf8",
+      env: { ...process.env, ENV_FILE: "none" },
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain("Usage: npm run cdq:import -- --company <companyId> --study <studyName>");
   });
 });

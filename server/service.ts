@@ -7,6 +7,7 @@ import type { AuthenticationMemo } from "./auth/principal";
 import { createSamlRouter, samlApiRoutes } from "./auth/saml/http";
 import { createTokenService } from "./auth/tokens";
 import { createReferenceCache } from "./cache/reference";
+import { cdqRoutes } from "./cdq/http";
 import { companyRoutes } from "./companies/http";
 import type { Config } from "./config/config";
 import { resolveAppSecret } from "./config/secret";
@@ -47,6 +48,7 @@ export const apiRoutes: readonly RouteDefinition[] = [
   ...auditRoutes,
 
   // issue 14, Compliance & Data Quality: server/cdq
+  ...cdqRoutes,
 
   // issue 15, Protocol Analysis: server/files, server/jobs, server/protocol-analysis, server/ract
 ];

@@ -173,6 +173,8 @@ export const appLinks = {
 export const PRODUCT_PAGES: ReadonlySet<string> = new Set<string>([
   // issue 13: the study audit list (001 §2) and the company audit list
   "audit",
+  // issue 14: the Compliance & Data Quality list (001 §2)
+  "cdq",
 ]);
 
 /** Where an entry leads: an address, or why it cannot lead anywhere in this deployment. */

@@ -13,5 +13,6 @@ export * from "../cpcd/schema";
 // issue 13, audit trail (indexes only, in ../audit/schema)
 
 // issue 14, Compliance & Data Quality: ../cdq/schema
+export * from "../cdq/schema";
 
 // issue 15, Protocol Analysis: ../files/schema, ../jobs/schema, ../protocol-analysis/schema, ../ract/schema

@@ -12,6 +12,7 @@ import { companyMembers, groupMembers, groups, users } from "../users/schema";
 import { demoAvatarPng } from "./avatar";
 import { insertCpcdDemoData } from "./demo-cpcd";
 import { DEMO_AUDIT_SEED_KEY, DEMO_AUDIT_SEED_VERSION, insertAuditDemoData } from "./demo-audit";
+import { insertCdqDemoData } from "./demo-cdq";
 
 /**
  * Demo data for a first start on the embedded database: one company with three studies (one retired),
@@ -147,6 +148,7 @@ export async function seedDemoData(database: Database, options: DemoSeedOptions 
     { key: DEMO_AUDIT_SEED_KEY, version: DEMO_AUDIT_SEED_VERSION, run: insertAuditDemoData },
 
     // issue 14, Compliance & Data Quality: demo-cdq.ts
+    { key: "demo-seed-cdq", version: 1, run: (tx) => insertCdqDemoData(tx) },
 
     // issue 15, Protocol Analysis: demo-protocol-analysis.ts
   ];

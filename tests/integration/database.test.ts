@@ -30,6 +30,8 @@ describe.each(dbKinds())("database on %s", (kind) => {
       "audit_entries",
       "auth_sessions",
       "cache_epochs",
+      "cdq_issue_counts",
+      "cdq_issues",
       "companies",
       "company_members",
       "cpcd_lists",
@@ -65,9 +67,9 @@ describe.each(dbKinds())("database on %s", (kind) => {
     });
     const first = await counts();
     expect(first).toMatchObject({ companies: 3, studies: 4, users: 8 });
-    // The seed's own 7 entries, the CP&CD demo lists' 4 (issue 12) and the audit trail's demo history
-    // (server/seed/demo-audit.ts: 30 study, 3 company).
-    expect(first.audit).toBe(7 + 4 + 33);
+    // The seed's own 7 entries, the CP&CD demo lists' 4 (issue 12), the audit trail's demo history
+    // (server/seed/demo-audit.ts: 30 study, 3 company), and one per study given demo Compliance & Data Quality issues.
+    expect(first.audit).toBe(7 + 4 + 33 + 2);
     expect(await seedDemoData(database)).toBe(false);
     expect(await counts()).toEqual(first);
   });

@@ -16,6 +16,7 @@ import type { PermissionCheckResponse } from "@server/contracts/permissions";
 import type { Settings } from "@server/contracts/settings";
 import type { StudyBasicInfo, StudyList } from "@server/contracts/studies";
 import { auditCalls } from "./audit.server";
+import { cdqCalls } from "./cdq.server";
 import { cpcdCalls } from "./cpcd.server";
 import { INTERNAL_API_ORIGIN, type ApiTransport, type TransportHints } from "./transport.server";
 
@@ -224,6 +225,7 @@ function featureAreas(http: ApiHttp) {
     audit: auditCalls(http),
 
     // issue 14, Compliance & Data Quality: `cdq`
+    cdq: cdqCalls(http),
 
     // issue 15, Protocol Analysis: `files`, `protocolAnalysis`, `ract`
   };

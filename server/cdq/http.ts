@@ -1,0 +1,108 @@
+import { cdqListRequestSchema, type CdqImportProblem, type CdqImportResult } from "../contracts/cdq";
+import { ErrorCode } from "../contracts/common";
+import { ApiError, notFound } from "../http/problem";
+import { defineRoute, type RouteContext } from "../http/route";
+import { getStudy } from "../studies/service";
+import {
+  getIssue,
+  importIssues,
+  listIssues,
+  MAX_IMPORT_BYTES,
+  parseImportFile,
+  readImportFile,
+  type ParsedFile,
+} from "./service";
+
+const ISSUE_NOT_FOUND = "Compliance & Data Quality Issue not found";
+
+/** The study of the address, within the address's company; another company's study is simply not found. */
+async function studyOf(ctx: Pick<RouteContext<unknown, unknown>, "db" | "params" | "cached">) {
+  const companyId = ctx.params.companyId!;
+  const studyName = ctx.params.studyName!;
+  const study = await ctx.cached(`study:${companyId}:${studyName}`, () => getStudy(ctx.db, companyId, studyName));
+  if (!study) throw notFound("The study does not exist.");
+  return { companyId, studyId: study.internalStudyId };
+}
+
+/** Every problem of an import, by row and field: the import wrote nothing. */
+export function importRefused(problems: readonly CdqImportProblem[]): ApiError {
+  const rows = new Set(problems.map((p) => p.row)).size;
+  return new ApiError(
+    400,
+    ErrorCode.ValidationFailed,
+    `${problems.length} problem(s) in ${rows} row(s); nothing was imported.`,
+    {
+      issues: problems.map((p) => ({
+        path: p.field ? `${p.row}.${p.field}` : String(p.row),
+        row: p.row,
+        field: p.field,
+        message: p.message,
+      })),
+    },
+  );
+}
+
+/** The rows of an import call: a file part "file" (CSV or JSON, checked by content), or a JSON body of issues. */
+async function importRows(body: unknown): Promise<Record<string, unknown>[]> {
+  const file = (body as { file?: unknown } | null)?.file;
+  const parsed = file instanceof File ? readImportFile(new Uint8Array(await file.arrayBuffer())) : importBodyRows(body);
+  if (!parsed.ok) throw importRefused(parsed.problems);
+  return parsed.rows;
+}
+
+function importBodyRows(body: unknown): ParsedFile {
+  const items = Array.isArray(body) ? body : (body as { items?: unknown } | null)?.items;
+  if (!Array.isArray(items))
+    return {
+      ok: false,
+      problems: [{ row: 0, field: "items", message: "Send a file part, or a JSON body with items." }],
+    };
+  return parseImportFile(JSON.stringify(items));
+}
+
+export const cdqRoutes = [
+  /** 001 §7: one page of the study's issues, {page, pageSize} → {items, paging}. */
+  defineRoute({
+    method: "POST",
+    path: "/companies/:companyId/studies/:studyName/dataQualityIssues/get",
+    access: "permission",
+    body: cdqListRequestSchema,
+    handler: async (ctx) => {
+      const { studyId } = await studyOf(ctx);
+      return listIssues(ctx.db, studyId, ctx.body);
+    },
+  }),
+
+  /** 001 §7: one issue; an issue of another study (or company) is not found. */
+  defineRoute({
+    method: "POST",
+    path: "/companies/:companyId/studies/:studyName/dataQualityIssues/:issueId/get",
+    access: "permission",
+    handler: async (ctx) => {
+      const { studyId } = await studyOf(ctx);
+      const issue = await getIssue(ctx.db, studyId, ctx.params.issueId!);
+      if (!issue) throw notFound(ISSUE_NOT_FOUND);
+      return issue;
+    },
+  }),
+
+  /**
+   * Beyond the spec: an operator's import (CSV or JSON), all or nothing, matched by displayId, audited as one entry
+   * with a change per created or updated issue (docs/decisions/0027-cdq-issues.md).
+   */
+  defineRoute({
+    method: "POST",
+    path: "/companies/:companyId/studies/:studyName/dataQualityIssues/import",
+    access: "permission",
+    maxBodyBytes: MAX_IMPORT_BYTES + 64 * 1024,
+    audit: { displayText: "Import Compliance & Data Quality issues" },
+    handler: async (ctx): Promise<CdqImportResult> => {
+      const target = await studyOf(ctx);
+      const rows = await importRows(ctx.body);
+      const outcome = await importIssues(ctx.db, target, rows);
+      if (!outcome.ok) throw importRefused(outcome.problems);
+      for (const change of outcome.changes) ctx.audit.change(change.before, change.after);
+      return { isSuccess: true, created: outcome.created, updated: outcome.updated, unchanged: outcome.unchanged };
+    },
+  }),
+];

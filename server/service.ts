@@ -20,6 +20,7 @@ import { createMailTransport, type MailTransport } from "./mail/transport";
 import { notificationRoutes } from "./notifications/http";
 import type { Logger } from "./observability/logger";
 import { permissionRoutes } from "./permissions/http";
+import { protocolAnalysisRoutes } from "./protocol-analysis/routes";
 import { seedDemoData } from "./seed/demo";
 import { settingsRoutes } from "./settings/http";
 import { studyRoutes } from "./studies/http";
@@ -45,6 +46,7 @@ export const apiRoutes: readonly RouteDefinition[] = [
   // issue 14, Compliance & Data Quality: server/cdq
 
   // issue 15, Protocol Analysis: server/files, server/jobs, server/protocol-analysis, server/ract
+  ...protocolAnalysisRoutes,
 ];
 
 /** What the web app in the same process hands the API with a call: the authentications of its current request. */

@@ -15,3 +15,4 @@ export * from "../notifications/schema";
 // issue 14, Compliance & Data Quality: ../cdq/schema
 
 // issue 15, Protocol Analysis: ../files/schema, ../jobs/schema, ../protocol-analysis/schema, ../ract/schema
+export * from "../protocol-analysis/tables";

@@ -10,6 +10,7 @@ import { studies } from "../studies/schema";
 import { hashPassword } from "../users/passwords";
 import { companyMembers, groupMembers, groups, users } from "../users/schema";
 import { demoAvatarPng } from "./avatar";
+import { insertProtocolAnalysisDemoData } from "./demo-protocol-analysis";
 
 /**
  * Demo data for a first start on the embedded database: one company with three studies (one retired),
@@ -145,6 +146,7 @@ export async function seedDemoData(database: Database, options: DemoSeedOptions 
     // issue 14, Compliance & Data Quality: demo-cdq.ts
 
     // issue 15, Protocol Analysis: demo-protocol-analysis.ts
+    { key: "demo-seed-protocol-analysis", version: 1, run: insertProtocolAnalysisDemoData },
   ];
   return database.withLock("rbqm:seed", async (tx) => {
     let seeded = false;

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import deven from "../../locales/deven.json";
 import type { ServiceDeps } from "../deps";
 import { createJobQueue, jobIdFor, type JobQueue } from "../jobs/queue";
 import { createAnalysisPool, type AnalysisPool } from "./pool";
@@ -10,7 +11,6 @@ import {
   runRiskAssessmentJob,
   type AnalysisJobData,
 } from "./service";
-import deven from "../../locales/deven.json";
 
 /**
  * The pipeline's moving parts of one service: the job queue (started on first use, so that a service that never

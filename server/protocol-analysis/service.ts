@@ -10,15 +10,15 @@ import type {
 import type { Db } from "../db/database";
 import { newId } from "../db/ids";
 import type { ServiceDeps } from "../deps";
-import { readableFile, readFileBytes, storeGeneratedFile } from "../files/service";
+import { CONTENT_TYPES } from "../files/content";
 import { files } from "../files/schema";
+import { readableFile, readFileBytes, storeGeneratedFile } from "../files/service";
 import { ApiError, forbidden, notFound } from "../http/problem";
 import type { AuditScope } from "../http/route";
+import type { QueueJob } from "../jobs/queue";
 import { studies } from "../studies/schema";
 import { getStudy } from "../studies/service";
 import { users } from "../users/schema";
-import { CONTENT_TYPES } from "../files/content";
-import type { QueueJob } from "../jobs/queue";
 import type { AnalysisPool } from "./pool";
 import { protocolAnalysisRequests, type StoredRiskRow } from "./schema";
 

@@ -93,6 +93,8 @@ export interface AnalysisRequestSummary {
 }
 export interface AnalysisRequestList {
   items: AnalysisRequestSummary[];
+  /** STEP 1 of the landing page: the configured complexity tool (PROTOCOL_COMPLEXITY_TOOL_URL), or null. */
+  complexityToolUrl: string | null;
 }
 
 const rowText = (max: number) => z.string().trim().max(max);

@@ -35,6 +35,7 @@ export const riskAssessmentRoutes = [
     path: "/studies/:studyName/ProtocolAnalysisTool/requests/get",
     access: "permission",
     body: emptyBodySchema,
-    handler: ({ db, params, principal }) => listAnalysisRequests(db, principal, params.studyName!),
+    handler: ({ deps, db, params, principal }) =>
+      listAnalysisRequests(db, principal, params.studyName!, deps.config.protocolAnalysis.complexityToolUrl),
   }),
 ];

@@ -135,6 +135,7 @@ export async function listAnalysisRequests(
   db: Db,
   principal: Principal,
   studyName: string,
+  complexityToolUrl: string | null,
   limit = 10,
 ): Promise<AnalysisRequestList> {
   const study = await homeStudy(db, principal, studyName);
@@ -158,6 +159,7 @@ export async function listAnalysisRequests(
     .orderBy(desc(protocolAnalysisRequests.createdAt), desc(protocolAnalysisRequests.id))
     .limit(limit);
   return {
+    complexityToolUrl,
     items: rows.map((r) => ({
       id: r.id,
       kind: "riskAssessment",

@@ -103,7 +103,7 @@ export default function RiskAssessmentForm() {
 
   return (
     <div className="mx-auto max-w-3xl">
-      <Link to={landing} className="text-brand-700 underline underline-offset-2">
+      <Link to={landing} className="inline-block py-1 text-brand-700 underline underline-offset-2">
         {t("protocolAnalysis.identification.back")}
       </Link>
       <h1 className="mt-3 text-2xl font-semibold text-slate-900">{t("protocolAnalysis.identification.title")}</h1>
@@ -160,7 +160,7 @@ export default function RiskAssessmentForm() {
             </p>
           ) : null}
         </div>
-        <DialogTrigger dialog={limitations} className="text-brand-700 underline underline-offset-2">
+        <DialogTrigger dialog={limitations} className="inline-block py-1 text-brand-700 underline underline-offset-2">
           {t("protocolAnalysis.identification.limitationsButton")}
         </DialogTrigger>
         {progress !== null ? (

@@ -139,7 +139,7 @@ export default function RiskAssessmentResults() {
 
   return (
     <div className="mx-auto max-w-7xl">
-      <Link to={landing} className="text-brand-700 underline underline-offset-2">
+      <Link to={landing} className="inline-block py-1 text-brand-700 underline underline-offset-2">
         {t("protocolAnalysis.results.back")}
       </Link>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">

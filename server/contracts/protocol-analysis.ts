@@ -20,7 +20,7 @@ export interface FileUploadBody {
 export type FileRejection = "missing" | "empty" | "tooLarge" | "type" | "zip";
 export const FILE_REJECTED = "FileRejected";
 
-/** 001 §3 "Risk categories (fixed list of 13)". */
+/** The 13 risk categories of 001 §3. */
 export const RISK_CATEGORIES = [
   "Blinding",
   "Data Collection Procedures",
@@ -39,7 +39,7 @@ export const RISK_CATEGORIES = [
 
 export type AnalysisState = "New" | "InProgress" | "Finished" | "Failed";
 
-/** Where a row came from, as the results table shows it ("p. 23 (printed 21), §5.1"). */
+/** Where a row came from, as the results table shows it (page 23, printed 21, section 5.1). */
 export interface RowCitation {
   page: number | null;
   printedPage: string | null;

@@ -4,7 +4,7 @@
  */
 import type { Citation, ProtocolDocument, SectionEntry } from "../contract";
 
-/** 001 §3 "Risk categories (fixed list of 13)", in the spec's order. */
+/** The risk categories of 001 §3 (a fixed list of 13), in the spec's order. */
 export const RISK_CATEGORIES = [
   "Blinding",
   "Data Collection Procedures",
@@ -58,7 +58,7 @@ export function citationFor(doc: ProtocolDocument, block: number, quote: string)
   };
 }
 
-/** "p. 23 (printed 21), §5.1 Overall Design" — how a citation reads in the results table and the history file. */
+/** "p. 23 (printed 21), " + "§" + "5.1 Overall Design": how a citation reads in the results table and the history file. */
 export function formatCitation(c: Citation): string {
   const parts: string[] = [];
   if (c.page !== null) parts.push(c.printedPage ? `p. ${c.page} (printed ${c.printedPage})` : `p. ${c.page}`);

@@ -4,12 +4,17 @@
  */
 import type { ProtocolDocument } from "../contract";
 import { extractDocx } from "./docx";
-import { extractPdf } from "./pdf";
+import { extractPdf, type ExtractOptions } from "./pdf";
 
 export { ProtocolUnreadableError } from "../contract";
+export type { ExtractOptions } from "./pdf";
 
-export async function extractProtocol(bytes: Uint8Array, format: "pdf" | "docx"): Promise<ProtocolDocument> {
-  return format === "pdf" ? extractPdf(bytes) : extractDocx(bytes);
+export async function extractProtocol(
+  bytes: Uint8Array,
+  format: "pdf" | "docx",
+  options?: ExtractOptions,
+): Promise<ProtocolDocument> {
+  return format === "pdf" ? extractPdf(bytes, options) : extractDocx(bytes);
 }
 
 /** "p. 34 (printed 33)", "p. 5", or "" for a DOCX. */

@@ -37,33 +37,46 @@ interface KnownHeading {
   source: "outline" | "toc";
 }
 
-/** More than this share of a page's characters must be text for the document to count as having a text layer. */
+/** Fewer characters than this on a page (headers and footers aside) and the page counts as having no text. */
 const MIN_TEXT_CHARS_PER_PAGE = 40;
 const HEADER_BAND = 0.12;
 const FOOTER_BAND = 0.1;
 
-export async function extractPdf(bytes: Uint8Array): Promise<ProtocolDocument> {
+export interface ExtractOptions {
+  /** Pages read at most (default 1,500); the rest is left out with a warning. */
+  maxPages?: number;
+  /** Checked between pages: a job that is cancelled or timed out stops reading. */
+  signal?: AbortSignal;
+}
+
+export async function extractPdf(bytes: Uint8Array, options: ExtractOptions = {}): Promise<ProtocolDocument> {
   if (bytes.byteLength === 0) throw new ProtocolUnreadableError("empty", "The file is empty.");
   const pdf = await openPdf(bytes);
   try {
     const pageCount = pdf.numPages;
     if (pageCount === 0) throw new ProtocolUnreadableError("empty", "The PDF has no pages.");
+    const maxPages = options.maxPages ?? 1500;
     const pages: PageText[] = [];
-    for (let p = 1; p <= pageCount; p++) pages.push(await readPage(pdf, p));
+    for (let p = 1; p <= Math.min(pageCount, maxPages); p++) {
+      options.signal?.throwIfAborted();
+      pages.push(await readPage(pdf, p));
+    }
     const warnings: string[] = [];
-    const textless = pages.filter((p) => charCount(p.lines) < MIN_TEXT_CHARS_PER_PAGE / 4).map((p) => p.page);
+    if (pageCount > maxPages) warnings.push(`Only the first ${maxPages} of the ${pageCount} pages were read.`);
     const totalChars = pages.reduce((n, p) => n + charCount(p.lines), 0);
+    const labels = await pdf.getPageLabels().catch(() => null);
+    stripRunningLines(pages, labels);
+    // Pages left with (almost) no text once running headers and footers are gone: scanned images, redactions, blanks.
+    const textless = pages.filter((p) => charCount(p.lines) < MIN_TEXT_CHARS_PER_PAGE).map((p) => p.page);
     if (totalChars < MIN_TEXT_CHARS_PER_PAGE || textless.length === pageCount) {
       throw new ProtocolUnreadableError(
         "noTextLayer",
         "The PDF has no text layer: it looks like a scanned document. Scanned pages are not processed (there is no OCR). Please upload a native PDF or a DOCX.",
       );
     }
-    const labels = await pdf.getPageLabels().catch(() => null);
-    stripRunningLines(pages, labels);
     if (textless.length > 0) {
       warnings.push(
-        `${textless.length === 1 ? "Page" : "Pages"} ${ranges(textless)} ${textless.length === 1 ? "has" : "have"} no text layer (a scanned image or an empty page) and could not be read.`,
+        `${textless.length === 1 ? "Page" : "Pages"} ${ranges(textless)} ${textless.length === 1 ? "has" : "have"} little or no text (a scanned image, a redacted or a blank page); anything shown there only as an image was not read.`,
       );
     }
     const outline = await readOutline(pdf);
@@ -87,6 +100,7 @@ async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
       disableFontFace: true,
       useSystemFonts: false,
       stopAtErrors: false,
+      verbosity: 0,
     });
   } catch (e) {
     const name = e instanceof Error ? e.name : "";
@@ -181,8 +195,13 @@ function stripRunningLines(pages: PageText[], labels: string[] | null): void {
   const threshold = Math.max(2, Math.ceil(textPages * 0.5));
   for (const p of pages) {
     let printed: string | null = null;
-    p.lines = p.lines.filter((l) => {
-      if (!inBand(p, l)) return true;
+    const n = p.lines.length;
+    p.lines = p.lines.filter((l, i) => {
+      // A rotated (landscape) page puts its header elsewhere: a repeated line among its first or last three counts too.
+      const edge = i < 3 || i >= n - 3;
+      if (!inBand(p, l) && !(edge && (counts.get(runningKey(l.text)) ?? 0) >= threshold && pages.length >= 3)) {
+        return true;
+      }
       const repeated = pages.length >= 3 && (counts.get(runningKey(l.text)) ?? 0) >= threshold;
       const m = PAGE_NUMBER_LINE.exec(l.text);
       const lonePageNumber = m !== null && m[1] !== undefined;
@@ -399,6 +418,8 @@ function buildBlocks(pages: PageText[], known: KnownHeading[]): { blocks: TextBl
         gap < 0 ||
         Math.abs(prev.size - line.size) > 1.5 ||
         BULLET.test(line.text) ||
+        TOC_LINE.test(line.text) ||
+        TOC_LINE.test(prev.text) ||
         line.columns !== prev.columns ||
         (line.columns && prev.columns);
       if (newParagraph) {

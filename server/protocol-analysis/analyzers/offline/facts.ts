@@ -29,6 +29,9 @@ export const FACT_KINDS = [
   "technology",
   "specialPopulation",
   "sampling",
+  // Beyond the facts files' kinds (issue 15's safety facts):
+  "stoppingRules",
+  "aesi",
 ] as const;
 export type FactKind = (typeof FACT_KINDS)[number];
 
@@ -69,9 +72,11 @@ const KEEP: Record<FactKind, number> = {
   inpatient: 1,
   caregiver: 1,
   dsmb: 1,
-  technology: 5,
+  technology: 8,
   specialPopulation: 3,
   sampling: 5,
+  stoppingRules: 1,
+  aesi: 1,
 };
 
 const WORD_NUMBERS: Record<string, number> = {
@@ -109,7 +114,11 @@ export function sentenceAround(text: string, start: number, end: number): string
   let quote = text.slice(s, e).trim();
   if (quote.length > 300) {
     const from = Math.max(0, start - s - 120);
-    quote = text.slice(s + from, Math.min(text.length, s + from + 300)).trim();
+    quote = text.slice(s + from, Math.min(text.length, s + from + 300));
+    // Whole words only: drop a cut word at either end.
+    if (from > 0) quote = quote.replace(/^\S*\s+/, "");
+    if (s + from + 300 < text.length) quote = quote.replace(/\s+\S*$/, "");
+    quote = quote.trim();
   }
   return quote;
 }
@@ -132,9 +141,23 @@ export function extractFacts(doc: ProtocolDocument): Fact[] {
     end: number,
     score: number,
   ) => {
-    if (score <= 0) return;
     const text = doc.blocks[block]!.text;
-    candidates.push({ kind, value, rule, block, quote: sentenceAround(text, start, end), score, order: order++ });
+    // An abbreviation legend ("IV = intravenous; PBO = placebo") names things without saying the study uses them.
+    if (/\b[A-Za-z0-9-]{1,12} = \S/.test(text.slice(Math.max(0, start - 16), end + 4))) score -= 4;
+    if (score <= 0) return;
+    let quote = sentenceAround(text, start, end);
+    // A bare line (a title-page field, a table cell) says little alone: quote it with the line that follows.
+    const next = doc.blocks[block + 1];
+    if (
+      quote.length < 25 &&
+      text.length < 25 &&
+      next &&
+      next.page === doc.blocks[block]!.page &&
+      next.kind !== "heading"
+    ) {
+      quote = `${text} ${next.text}`.slice(0, 300);
+    }
+    candidates.push({ kind, value, rule, block, quote, score, order: order++ });
   };
   const impNames = findImpNames(ix);
 
@@ -144,6 +167,7 @@ export function extractFacts(doc: ProtocolDocument): Fact[] {
     const text = doc.blocks[b]!.text;
     const lower = text.toLowerCase();
     const background = has(ix, b, "background");
+    const heading = doc.blocks[b]!.kind === "heading";
     const inTitle = has(ix, b, "title", "synopsis");
 
     // Phase: "Phase IIa", "phase 1b/2", "Trial Phase: Phase III", "Clinical trial phase: IIa".
@@ -311,7 +335,7 @@ export function extractFacts(doc: ProtocolDocument): Fact[] {
           )
             ? drug
             : "active comparator";
-        add("control", value, "active comparator", b, m.index, m.index + m[0].length, w);
+        add("control", value, "active comparator", b, m.index, m.index + m[0].length, w + 4);
       }
       for (const m of text.matchAll(
         /\b(historical (?:control|data|rate|benchmark)|one[- ]sample test|single[- ]arm|uncontrolled|non-comparative)\b/gi,
@@ -323,15 +347,36 @@ export function extractFacts(doc: ProtocolDocument): Fact[] {
     // Condition: "patients with X", "Population Diagnosis or Condition X".
     if (inTitle || has(ix, b, "population", "design")) {
       for (const m of text.matchAll(
-        /\b(?:(?:patients|participants|subjects|adults|people|individuals|children|volunteers|outpatients|inpatients|men|women)\s+(?:\(≥\s?\d+ years old\)\s+)?(?:aged [^,]{3,20} )?with|diagnosis or condition|condition\/disease\s*:?)\s+((?:[A-Za-z0-9][\w'/-]*[ ,]?){1,10})/gi,
+        /\b(?:(?:patients|participants|subjects|adults|people|individuals|children|volunteers|outpatients|inpatients|men|women)\s+(?:\(≥\s?\d+ years old\)\s+)?(?:aged [^,]{3,20} )?with|diagnosis or condition\s*:?|condition\/disease\s*:?)\s+((?:[A-Za-z0-9][\w'/-]*[ ,]?){1,10})/gi,
       )) {
         const phrase = cleanCondition(m[1]!);
         if (!phrase) continue;
+        const sentence = sentenceAround(text, m.index, m.index + m[0].length).toLowerCase();
+        if (/(not included|are excluded|excluded|exclusion|not eligible)/.test(sentence)) continue;
         const score = w + (inTitle ? 2 : 0) + (/diagnosis or condition/i.test(m[0]) ? 4 : 0);
         add("condition", phrase, "population phrase", b, m.index, m.index + m[0].length, score);
         for (const part of phrase.split(/ and | associated with | with /)) {
           if (part !== phrase && part.length > 3)
             add("condition", part.trim(), "population phrase (part)", b, m.index, m.index + m[0].length, score - 1);
+        }
+      }
+    }
+
+    if ((inTitle || has(ix, b, "population", "design", "inclusion")) && !heading) {
+      for (const m of text.matchAll(
+        /\bhealthy (?:adult |male |female |elderly |older )*(?:volunteers|subjects|participants)\b/gi,
+      )) {
+        add("condition", "healthy volunteers", "healthy volunteers", b, m.index, m.index + m[0].length, w + 1);
+      }
+      // "… in Early Alzheimer's Disease", "… with persistent asthma": a noun phrase ending in a disease word.
+      for (const m of text.matchAll(CONDITION_HEAD)) {
+        const sentence = sentenceAround(text, m.index, m.index + m[0].length).toLowerCase();
+        if (/(not included|are excluded|excluded|exclusion|not eligible|history of)/.test(sentence)) continue;
+        const raw = m[1]!.replace(/\s+/g, " ").trim();
+        const phrase = raw.replace(/\s*\([^)]*\)/g, "").toLowerCase();
+        add("condition", phrase, "condition phrase", b, m.index, m.index + m[0].length, w + (inTitle ? 2 : 0) - 1);
+        for (const a of raw.matchAll(/\(([A-Z][A-Za-z0-9-]{1,10})\)/g)) {
+          add("condition", a[1]!.toLowerCase(), "condition acronym", b, m.index, m.index + m[0].length, w - 2);
         }
       }
     }
@@ -358,7 +403,7 @@ export function extractFacts(doc: ProtocolDocument): Fact[] {
     // Enrolment.
     if (!background && !has(ix, b, "interim")) {
       for (const m of text.matchAll(
-        /\b(?:(?:randomi[sz]e|enrol{1,2}|include|recruit|treat)(?:d|ed)?\s+(?:a total of\s+|up to\s+|approximately\s+|about\s+|~\s*)*(\d{1,3}(?:,\d{3})*|\d+)\s+(?:evaluable\s+)?(?:patients|participants|subjects|people|volunteers|individuals)|(?:a total of|target of|approximately|about|up to)\s+(?:approximately\s+)?(\d{1,3}(?:,\d{3})*|\d+)\s+(?:evaluable\s+)?(?:patients|participants|subjects|people|volunteers)\b(?![^.]{0,40}\bscreened\b)[^.]{0,60}?\b(?:randomi[sz]ed|enrol{1,2}ed|enrol{1,2}|included|treated|participate)|(?:planned )?sample size (?:is|of|will be)\s+(?:approximately\s+)?(\d{1,3}(?:,\d{3})*|\d+)|number of (?:subjects|participants|patients)\s*(?:\(planned\))?\s*:?\s*(?:approximately\s+)?(\d{1,3}(?:,\d{3})*|\d+)|(?:enrol{1,2}|expect to enrol{1,2})\s+(?:about|approximately|up to)\s+(\d{1,3}(?:,\d{3})*|\d+))/gi,
+        /\b(?:(?:randomi[sz]e|enrol{1,2}|include|recruit|treat)(?:d|ed)?\s+(?:a total of\s+|up to\s+|approximately\s+|about\s+|~\s*)*(\d{1,3}(?:,\d{3})*|\d+)\s+(?:evaluable\s+|eligible\s+|healthy\s+)?(?:patients|participants|subjects|people|volunteers|individuals|children|adults|infants|adolescents)|(?:a total of|target of|approximately|about|up to)\s+(?:approximately\s+)?(\d{1,3}(?:,\d{3})*|\d+)\s+(?:evaluable\s+|eligible\s+|healthy\s+)?(?:patients|participants|subjects|people|volunteers|children|adults|infants|adolescents|women|men)\b(?![^.]{0,40}\bscreened\b)[^.]{0,60}?\b(?:randomi[sz]ed|enrol{1,2}ed|enrol{1,2}|included|treated|participate)|(?:planned )?sample size (?:is|of|will be)\s+(?:approximately\s+)?(\d{1,3}(?:,\d{3})*|\d+)|number of (?:subjects|participants|patients)\s*(?:\(planned\))?\s*:?\s*(?:approximately\s+)?(\d{1,3}(?:,\d{3})*|\d+)|(?:enrol{1,2}|expect to enrol{1,2})\s+(?:about|approximately|up to)\s+(\d{1,3}(?:,\d{3})*|\d+))/gi,
       )) {
         const raw = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5])!;
         const n = Number(raw.replace(/,/g, ""));
@@ -388,8 +433,7 @@ export function extractFacts(doc: ProtocolDocument): Fact[] {
 
     // Investigational products: names found by findImpNames, cited where named with a role.
     for (const name of impNames) {
-      const re = new RegExp(`\\b${escape(name.display)}\\b`, "i");
-      const m = re.exec(text);
+      const m = name.pattern.exec(text);
       if (!m) continue;
       const roleContext =
         /(investigational|study (drug|treatment|medication|product)|experimental|imp\b|we are studying|title|code)/i.test(
@@ -408,7 +452,7 @@ export function extractFacts(doc: ProtocolDocument): Fact[] {
     }
 
     // Route: near an IMP or in the treatment sections.
-    const nearImp = impNames.some((n) => new RegExp(`\\b${escape(n.display)}\\b`, "i").test(text));
+    const nearImp = impNames.some((n) => n.pattern.test(text));
     if (
       (has(ix, b, "treatment", "synopsis", "consent") || nearImp) &&
       !background &&
@@ -460,10 +504,17 @@ export function extractFacts(doc: ProtocolDocument): Fact[] {
       !background &&
       !has(ix, b, "concomitant", "inclusion", "exclusion", "safety")
     ) {
-      for (const m of text.matchAll(/\b(\d+(?:\.\d+)?)\s?(mg\/kg|mg\/m2|mg\/m²|mg|µg|mcg|μg|IU|mL\/kg)(?![/a-z])/gi)) {
+      for (const m of text.matchAll(
+        /\b(\d+(?:\.\d+)?)\s?(mg\/kg|mg\/m2|mg\/m²|mg|µg|mcg|μg|micrograms?|IU|mL\/kg)(?![/a-z])/gi,
+      )) {
         const sentence = sentenceAround(text, m.index, m.index + m[0].length);
-        const namesImp = impNames.some((n) => new RegExp(`\\b${escape(n.display)}\\b`, "i").test(sentence));
-        if (!namesImp) continue;
+        const namesImp = impNames.some((n) => n.pattern.test(sentence));
+        // Without the product's name, a sentence of a treatment section that speaks of doses or strengths.
+        const doseTalk =
+          has(ix, b, "treatment") &&
+          /\b(doses?|strengths?|dosage|dosed|dosing)\b/i.test(sentence) &&
+          !/(concomitant|prohibited|rescue|background therapy|prior)/i.test(sentence);
+        if (!namesImp && !doseTalk) continue;
         const before = lower.slice(Math.max(0, m.index - 40), m.index);
         if (
           /(maximum|no more than|up to|dose of chloroquine|prednisone|dexamethasone|for body weight)\s*[a-z ]{0,10}$/.test(
@@ -474,7 +525,13 @@ export function extractFacts(doc: ProtocolDocument): Fact[] {
           if (!/maximum dose of\s*$/.test(before)) continue;
         }
         if (/\b(single|starting) dose of\s*$/.test(before) && has(ix, b, "background")) continue;
-        const value = `${m[1]} ${m[2]!.toLowerCase().replace("mcg", "µg").replace("μg", "µg").replace("m²", "m2")}`;
+        const unit = m[2]!
+          .toLowerCase()
+          .replace(/^micrograms?$/, "µg")
+          .replace("mcg", "µg")
+          .replace("μg", "µg")
+          .replace("m²", "m2");
+        const value = `${m[1]} ${unit}`;
         add("dose", value, "dose with unit", b, m.index, m.index + m[0].length, w + (has(ix, b, "treatment") ? 1 : 0));
       }
     }
@@ -482,10 +539,10 @@ export function extractFacts(doc: ProtocolDocument): Fact[] {
     // Durations.
     if (!background && !has(ix, b, "exclusion", "inclusion", "aeDefinitions")) {
       for (const m of text.matchAll(
-        /\b(?:treated for|treatment (?:period|duration) of|for a (?:total )?(?:treatment )?(?:period|duration) of|followed(?: up)? (?:for|through|until)(?: a total of)?|follow-up (?:period )?of|study duration:?|duration of (?:the )?(?:study|treatment|participation)(?: is| will be)?(?: approximately)?|over a period of)\s+(?:approximately\s+|up to\s+)?(\d+(?:\.\d+)?)\s*(days?|weeks?|months?|years?)|\b(\d+(?:\.\d+)?)[- ](day|week|month|year)s? (?:treatment|double-blind|follow-up|study) (?:period|phase|duration)/gi,
+        /\b(?:treated for|treatment (?:period|duration) of|for a (?:total )?(?:treatment )?(?:period|duration) of|followed(?: up)? (?:for|through|until)(?: a total of)?|follow-up (?:period )?of|study duration:?|duration of (?:the )?(?:study|treatment|participation)(?: is| will be)?(?: approximately)?|over a period of)\s+(?:approximately\s+|up to\s+)?(\d+(?:\.\d+)?)\s*(days?|weeks?|months?|years?)|\b(\d+(?:\.\d+)?)[- ](day|week|month|year)s? (?:treatment|double-blind|follow-up|study) (?:period|phase|duration)|\b(?:period|participation|treatment|follow-up|study)\b[^.]{0,50}?\b(?:lasts?|will last|is|of)\s+(?:approximately\s+|about\s+|up to\s+)(\d+(?:\.\d+)?)\s*(days?|weeks?|months?|years?)|\b(?:lasts?|will last)\s+(?:approximately\s+|about\s+|up to\s+)?(\d+(?:\.\d+)?)\s*(days?|weeks?|months?|years?)|\b(?:followed|follow-up|study ends|duration)\b[^.]{0,120}?\b(?:about|approximately|up to|at most|maximum of)\s+(\d+(?:\.\d+)?)\s*(weeks|months|years)/gi,
       )) {
-        const n = m[1] ?? m[3];
-        let unit = (m[2] ?? m[4])!.toLowerCase();
+        const n = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9];
+        let unit = (m[2] ?? m[4] ?? m[6] ?? m[8] ?? m[10])!.toLowerCase();
         if (!unit.endsWith("s")) unit += "s";
         if (Number(n) === 1) unit = unit.replace(/s$/, "");
         add(
@@ -498,6 +555,12 @@ export function extractFacts(doc: ProtocolDocument): Fact[] {
           w + (has(ix, b, "design", "synopsis") ? 1 : 0),
         );
       }
+    }
+
+    if (has(ix, b, "design", "synopsis") && !background) {
+      const u = /\buntil (?:disease )?progression\b/i.exec(text);
+      if (u)
+        add("duration", "until progression", "treatment until progression", b, u.index, u.index + u[0].length, w - 1);
     }
 
     // Primary endpoint.
@@ -539,7 +602,15 @@ export function extractFacts(doc: ProtocolDocument): Fact[] {
             if (r) add("geography", r, "geographic regions", b, m.index, m.index + m[0].length, w + 2);
           }
         }
-        if (has(ix, b, "population", "synopsis", "design", "oversight", "randomization", "sampleSize")) {
+        for (const m of text.matchAll(
+          /\b(?:in|across)\s+(?:approximately\s+|about\s+|up to\s+)?(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|several|multiple)\s+countries\b/gi,
+        )) {
+          const raw = m[1]!.toLowerCase();
+          const n = /^\d+$/.test(raw) ? Number(raw) : (WORD_NUMBERS[raw] ?? 3);
+          if (n >= 2)
+            add("geography", "multinational", "number of countries", b, m.index, m.index + m[0].length, w + 2);
+        }
+        if (!has(ix, b, "title") && !heading) {
           for (const m of text.matchAll(COUNTRY_RE)) {
             const name = m[1]!;
             const before = lower.slice(Math.max(0, m.index - 60), m.index);
@@ -554,9 +625,9 @@ export function extractFacts(doc: ProtocolDocument): Fact[] {
           }
         }
       }
-      if (!background && !has(ix, b, "consent", "safety", "aeDefinitions", "oversight")) {
+      if (!background && !heading && !has(ix, b, "consent", "safety", "aeDefinitions", "oversight")) {
         for (const m of text.matchAll(
-          /\b(?:(?:approximately|about|up to|~)\s+)?(\d{1,4}|several hundred|hundreds of)\s+(?:clinical\s+|investigational\s+|study\s+|participating\s+)?(?:sites|centers|centres)\b|\b(single[- ](?:site|center|centre|institution))\b|\bat (?:the )?(university of [A-Z][a-z]+|[A-Z][a-z]+ (?:cancer )?(?:center|hospital))/gi,
+          /\b(?:(?:approximately|about|up to|~)\s+)?(\d{1,4}|several hundred|hundreds of)\s+(?:(?:clinical|investigational|study|participating|paediatric|pediatric|hospital|academic|research|oncology|specialist|trial)\s+){0,2}(?:sites|centers|centres)\b|\b(single[- ](?:site|center|centre|institution))\b|\bat (?:the )?(university of [A-Z][a-z]+|[A-Z][a-z]+ (?:cancer )?(?:center|hospital))/gi,
         )) {
           const raw = (m[1] ?? m[2] ?? "").toLowerCase();
           const sentence = sentenceAround(text, m.index, m.index + m[0].length).toLowerCase();
@@ -611,12 +682,19 @@ export function extractFacts(doc: ProtocolDocument): Fact[] {
     }
 
     // Data monitoring committees.
-    for (const m of text.matchAll(
-      /\b(independent data monitoring committee|independent data and safety monitoring board|data and safety monitoring (?:board|committee)|data safety monitoring (?:board|committee)|data monitoring committee|safety monitoring committee|safety review committee|IDMC|iDMC|DSMB|DSMC|DMC|SRC)\b/g,
-    )) {
+    for (const m of [
+      ...text.matchAll(
+        /\b(independent data monitoring committee|independent data and safety monitoring board|data and safety monitoring (?:board|committee)|data safety monitoring (?:board|committee)|data monitoring committee|safety monitoring committee|safety review committee)\b/gi,
+      ),
+      ...text.matchAll(/\b(IDMC|iDMC|DSMB|DSMC|DMC|SRC)\b/g),
+    ]) {
       const raw = m[1]!;
       const before = text.slice(Math.max(0, m.index - 30), m.index).toLowerCase();
       const after = text.slice(m.index + raw.length, m.index + raw.length + 40).toLowerCase();
+      if (/\b(no|without)\s+(independent\s+|external\s+)?$/.test(before) && !heading) {
+        add("dsmb", "none", "no committee", b, m.index, m.index + raw.length, w + 4);
+        continue;
+      }
       if (/\bnot\s*$/.test(before) || /^\)?\s*\(?not dsmb/.test(after)) continue;
       if (background || has(ix, b, "references")) continue;
       let value = normalizeCommittee(raw);
@@ -639,9 +717,12 @@ export function extractFacts(doc: ProtocolDocument): Fact[] {
 
     // Technology (acronyms case-sensitive, with word boundaries).
     if (!has(ix, b, "references")) {
-      for (const m of text.matchAll(
-        /\b(IRT|IWRS|IVRS|IxRS|IXRS|RTSM|interactive (?:voice|web|response)[a-z -]{0,40}(?:system|technology)|ePRO|eCOA|eDiary|e-diary|electronic diar(?:y|ies)|EDC|eCRF|electronic case report forms?|Velos|wearables?|actigraph[a-z]*|accelerometers?|continuous glucose monitor[a-z]*|Holter|telemedicine|telehealth|video visits?|telephone (?:visits?|calls?|follow-up)|by telephone|home visits?|home nursing|remote (?:data )?monitoring|centrali[sz]ed monitoring|smartphone app[a-z]*|mobile app[a-z]*)\b/g,
-      )) {
+      for (const m of [
+        ...text.matchAll(/\b(IRT|IWRS|IVRS|IxRS|IXRS|RTSM|ePRO|eCOA|eDiary|EDC|eCRF|Velos|Holter)\b/g),
+        ...text.matchAll(
+          /\b(interactive (?:voice|web|response)[a-z -]{0,40}(?:system|technology)|e-diary|electronic diar(?:y|ies)|electronic case report forms?|wearables?|actigraph[a-z]*|accelerometers?|continuous glucose monitor[a-z]*|telemedicine|telehealth|video visits?|telephone (?:visits?|calls?|contacts?|follow-up)|by telephone|home (?:nursing )?visits?|home nursing|remote (?:data )?monitoring|centrali[sz]ed monitoring|smartphone app[a-z]*|mobile app[a-z]*)\b/gi,
+        ),
+      ]) {
         const raw = m[1]!;
         const before = lower.slice(Math.max(0, m.index - 40), m.index);
         if (/(no|not|without)\s*$/.test(before)) continue;
@@ -653,7 +734,7 @@ export function extractFacts(doc: ProtocolDocument): Fact[] {
     // Special populations.
     if (!background && !has(ix, b, "references", "exclusion")) {
       for (const m of text.matchAll(
-        /\b(legally[- ]authori[sz]ed representatives?|legal(?:ly)?\/authori[sz]ed representatives?|legal representatives?|LAR|incapacitated|not capable of giving consent|unable to (?:provide|give) (?:informed )?consent|impaired decision[- ]making capacity|pregnant or breastfeeding|pregnant women|pregnant|elderly|no upper age limit|paediatric|pediatric|children|adolescents|neonates|infants)\b/g,
+        /\b(legally[- ]authori[sz]ed representatives?|legal(?:ly)?\/authori[sz]ed representatives?|legal representatives?|LAR|incapacitated|not capable of giving consent|unable to (?:provide|give) (?:informed )?consent|impaired decision[- ]making capacity|pregnant or breastfeeding|pregnant women|pregnant|elderly|older adults|no upper age limit|paediatric|pediatric|children|adolescents|neonates|infants)\b/gi,
       )) {
         const raw = m[1]!.toLowerCase();
         const sentence = sentenceAround(text, m.index, m.index + m[0].length).toLowerCase();
@@ -668,7 +749,7 @@ export function extractFacts(doc: ProtocolDocument): Fact[] {
         let value: string;
         if (/(represent|lar|incapacitated|capable|unable|impaired)/.test(raw)) value = "adults unable to consent (lar)";
         else if (/pregnan/.test(raw)) value = "pregnant women";
-        else if (/(elderly|no upper age)/.test(raw)) value = "elderly";
+        else if (/(elderly|older adults|no upper age)/.test(raw)) value = "elderly";
         else value = "children";
         if (value === "children" && !has(ix, b, "inclusion", "population", "synopsis")) continue;
         add(
@@ -683,14 +764,49 @@ export function extractFacts(doc: ProtocolDocument): Fact[] {
       }
     }
 
-    // Sampling and procedures.
-    if (!background && !has(ix, b, "references", "exclusion", "inclusion")) {
+    // Safety: stopping rules and adverse events of special interest.
+    if (!background && !has(ix, b, "references", "toc", "abbreviations")) {
       for (const m of text.matchAll(
-        /\b(central (?:laborator(?:y|ies)|lab)|(?:mid-turbinate |nasopharyngeal |oropharyngeal )?(?:nasal )?swabs?|(?:core |tumou?r |skin |liver |muscle )?biops(?:y|ies)|archival (?:tumou?r )?tissue|pharmacokinetic (?:samples?|sampling|blood samples?)|PK (?:samples?|sampling)|serum samples?|plasma (?:and serum )?samples?|stored samples|biorepository|(?:central )?specimen repository|24-?hour urine|lumbar puncture|cerebrospinal fluid|bone marrow (?:aspirat[a-z]+|biops[a-z]+)|bronchoalveolar lavage|MRI|PET(?:-CT)? scans?|CT scans?|echocardiogra[a-z]+|endoscop[a-z]+|colonoscop[a-z]+)\b/g,
+        /\b((?:study|trial|dosing|enrol?lment) (?:stopping|pausing|halting) (?:rules?|criteria)|(?:stopping|pausing|halting) (?:rules?|criteria)|(?:stop|pause|halt) (?:the )?(?:study|trial|dosing|enrol?lment) (?:if|when|early))\b/gi,
+      )) {
+        const sentence = sentenceAround(text, m.index, m.index + m[0].length).toLowerCase();
+        if (/\b(no|not applicable|none)\b/.test(sentence) && !/\bif\b/.test(sentence)) continue;
+        add(
+          "stoppingRules",
+          "stopping rules",
+          "stopping rules",
+          b,
+          m.index,
+          m.index + m[0].length,
+          w + (heading ? -1 : 1),
+        );
+      }
+      for (const m of [
+        ...text.matchAll(/\b(adverse events? of (?:special|particular) interest)\b/gi),
+        ...text.matchAll(/\b(AESIs?)\b/g),
+      ]) {
+        add(
+          "aesi",
+          "aesi",
+          "adverse events of special interest",
+          b,
+          m.index,
+          m.index + m[0].length,
+          w + (heading ? -1 : 1),
+        );
+      }
+    }
+
+    // Sampling and procedures.
+    if (!background && !has(ix, b, "references", "exclusion")) {
+      for (const m of text.matchAll(
+        /\b(central (?:laborator(?:y|ies)|lab)|(?:mid-turbinate |nasopharyngeal |oropharyngeal )?(?:nasal )?swabs?|(?:core |tumou?r |skin |liver |muscle )?biops(?:y|ies)|archival (?:tumou?r )?tissue|pharmacokinetic (?:samples?|sampling|blood samples?)|PK (?:samples?|sampling)|serum samples?|plasma (?:and serum )?samples?|stored samples|biorepository|(?:central )?specimen repository|24-?hour urine|lumbar puncture|cerebrospinal fluid|bone marrow (?:aspirat[a-z]+|biops[a-z]+)|bronchoalveolar lavage|MRI|PET(?:-CT)? scans?|CT scans?|echocardiogra[a-z]+|endoscop[a-z]+|colonoscop[a-z]+|[Ss]pirometry)\b/g,
       )) {
         const raw = m[1]!;
         const value = normalizeSampling(raw);
         if (!value) continue;
+        // In the eligibility criteria only a sample that must be provided (tissue, a biopsy) is a study procedure.
+        if (has(ix, b, "inclusion") && !/^(biopsy|archival tissue)$/.test(value)) continue;
         const sentence = sentenceAround(text, m.index, m.index + raw.length).toLowerCase();
         if (/(abbreviation|= pharmacokinetics|not (be )?(collected|performed|required))/.test(sentence)) continue;
         add(
@@ -740,23 +856,54 @@ function primaryEndpoint(
     /\b(?:the )?primary (?:efficacy |safety |study )?(?:endpoint|outcome|variable|objective|end point)s?(?: measure)?(?: of (?:this|the) (?:study|trial))?\s*(?:is|are|will be|:)\s*(?:to (?:evaluate|assess|compare|determine) )?((?:(?!\. )[^;])*?)(?:\.(?:\s|$)|;|$)/gi,
   )) {
     const phrase = m[1]!.slice(0, 200);
+    // "The primary endpoint will be analysed / specified in the SAP …" says how, not what.
+    if (
+      /^(specified|described|defined|analy[sz]ed|tested|compared|presented|summari[sz]ed|based|assessed using the|handled|imputed|derived)\b/i.test(
+        phrase,
+      )
+    )
+      continue;
     for (const v of forms(phrase))
       add("primaryEndpoint", v, "primary endpoint statement", b, m.index, m.index + m[0].length, w + 3);
+  }
+  // "Safety and progression-free survival at 6 months are primary endpoints."
+  for (const m of text.matchAll(
+    /(?:^|[.;]\s+)([A-Z][^.;]{2,160}?)\s+(?:is|are)\s+(?:the\s+)?(?:co-)?primary\s+(?:efficacy\s+)?(?:endpoints?|outcomes?)\b/g,
+  )) {
+    for (const part of m[1]!.split(/,\s*|\s+and\s+/)) {
+      for (const v of forms(part))
+        add("primaryEndpoint", v, "primary endpoint statement", b, m.index, m.index + m[0].length, w + 2);
+    }
   }
   // Under a "Primary endpoint/objective" heading: the first statements of the section.
   if (primarySection) {
     const block = ix.doc.blocks[b]!;
     const s = block.section !== null ? ix.doc.sections[block.section] : undefined;
-    if (s && b > s.firstBlock && b <= s.firstBlock + 3 && block.kind !== "heading") {
-      const sentence = sentenceAround(text, 0, Math.min(text.length, 20));
-      for (const v of forms(sentence.slice(0, 160)))
-        add("primaryEndpoint", v, "primary endpoint section", b, 0, Math.min(text.length, 20), w);
+    if (s && b > s.firstBlock && b <= s.firstBlock + 4 && block.kind !== "heading") {
+      let at = 0;
+      for (const sentence of text.split(/(?<=[.;])\s+/)) {
+        const start = text.indexOf(sentence, at);
+        at = start + sentence.length;
+        if (/^(primary )?(objectives?|endpoints?)( primary (objectives?|endpoints?))?$/i.test(sentence.trim()))
+          continue;
+        // A statement of the objective ("to evaluate the efficacy of …") names only the endpoint terms it contains.
+        const objective = /\bobjective\b|^to (evaluate|assess|compare|determine|demonstrate)/i.test(sentence);
+        const values = objective
+          ? [...sentence.toLowerCase().matchAll(ENDPOINT_TERMS)].map((k) => k[0])
+          : forms(sentence.slice(0, 160));
+        for (const v of values)
+          add("primaryEndpoint", v, "primary endpoint section", b, start, start + sentence.length, w);
+      }
     }
   }
 }
 
 const ENDPOINT_TERMS =
   /\b(progression[- ]free survival|overall survival|clinical status|ordinal (?:scale|outcome)|recovery|mortality|time to [a-z -]{3,30}|change from baseline in [a-z0-9 -]{2,30}|response rate|objective response|hba1c|nt-probnp|dose[- ]limiting toxicit(?:y|ies)|safety and tolerability|composite safety outcome|adverse events)\b/g;
+
+/** A noun phrase (up to six words, maybe with an acronym in parentheses) that ends in a word naming a disease. */
+const CONDITION_HEAD =
+  /\b(?:in|with|for|of)\s+((?:(?!(?:patients|participants|subjects|adults|children|people|the|a|an|and|or|who|with|in|of)\b)[A-Za-z0-9'-]+(?:\s+\([A-Z][A-Za-z0-9-]{1,10}\))?\s+){0,6}(?:disease|cancer|carcinoma|adenocarcinoma|syndrome|disorder|asthma|diabetes(?: mellitus)?|failure|infection|pneumonia|arthritis|psoriasis|dermatitis|hypertension|sclerosis|fibrosis|leukaemia|leukemia|lymphoma|myeloma|melanoma|tumou?rs|covid-19|hepatitis [a-e]|obesity|depression|schizophrenia|migraine|epilepsy|stroke|colitis|atherosclerosis|dementia|neuropathy|pain|anaemia|anemia|copd))\b/gi;
 
 function cleanCondition(raw: string): string | null {
   let p = raw
@@ -765,7 +912,12 @@ function cleanCondition(raw: string): string | null {
       /\b(?:who|whose|that|which|in whom|receiving|treated|requiring|and (?:who|whose)|at|for|on|to|after|despite|from|undergoing|were|are|will|has|have|is)\b|[,;:(]/i,
     )[0]!
     .trim();
-  p = p.replace(/^(a |an |the |confirmed |documented |known )/i, "").replace(/[.\s]+$/, "");
+  p = p
+    .replace(
+      /^(a |an |the |confirmed |documented |known |previously treated |previously untreated |treatment-naive )+/i,
+      "",
+    )
+    .replace(/[.\s]+$/, "");
   if (p.length < 4 || p.split(" ").length > 9) return null;
   if (/^(the|a|an|this|their|these|no|any|other|at least|history|signs|symptoms|respect|regard)\b/i.test(p))
     return null;
@@ -799,7 +951,7 @@ function normalizeTechnology(raw: string): string {
   if (/continuous glucose/.test(r)) return "cgm";
   if (r === "holter") return "holter";
   if (/^(telemedicine|telehealth|video visit)/.test(r)) return "telemedicine";
-  if (/telephone/.test(r)) return "telephone visits";
+  if (/telephone/.test(r)) return "telephone";
   if (/^home (visit|nursing)/.test(r)) return "home visits";
   if (/(remote|centrali)/.test(r)) return /remote/.test(r) ? "remote monitoring" : "centralized monitoring";
   if (/app/.test(r)) return "mobile app";
@@ -825,7 +977,7 @@ function normalizeSampling(raw: string): string | null {
   if (/urine/.test(r)) return "24-hour urine";
   if (/(lumbar|cerebrospinal)/.test(r)) return "lumbar puncture";
   if (/bronchoalveolar/.test(r)) return "bal";
-  if (/^(mri|pet|ct scan|echocardio|endoscop|colonoscop)/.test(r)) return r.replace(/s$/, "");
+  if (/^(mri|pet|ct scan|echocardio|endoscop|colonoscop|spirometry)/.test(r)) return r.replace(/s$/, "");
   return r;
 }
 
@@ -869,13 +1021,15 @@ function escape(s: string): string {
 interface ImpName {
   value: string;
   display: string;
+  /** The name and its abbreviations ("tocilizumab (TCZ)"), as a whole-word pattern. */
+  pattern: RegExp;
   rule: string;
   count: number;
 }
 
 /** International nonproprietary name stems of medicines, and sponsor codes ("LIK066", "RO4877533", "ABC-1234"). */
 const INN =
-  /\b([a-z]{3,}(?:mab|nib|parib|lisib|ciclib|gliflozin|glutide|gliptin|sartan|pril|vastatin|vir|previr|buvir|tide|dil|cept|kinra|stim|platin|taxel|rubicin|tinib|zumab|ximab|umab|lukast|prazole|oxacin|cycline|mycin|cillin|conazole|azole|olol|dipine|parin|xaban|gatran|semide|tidine|setron|pitant|triptan|sertib|degib|fenib|rafenib|tecan|trexate|abine|citabine|mustine|zomib|lidomide|sonide|olone|asone|terol|tropium|lintide|relin|relix|tegravir|navir|dronate|parcel|siran|sen|ersen|plin|gene|cel|leucel))\b/gi;
+  /\b([a-z]{3,}(?:mab|nib|parib|lisib|ciclib|gliflozin|glutide|gliptin|sartan|pril|vastatin|vir|previr|buvir|tide|dil|cept|kinra|stim|platin|taxel|rubicin|tinib|zumab|ximab|umab|lukast|prazole|oxacin|cycline|mycin|cillin|conazole|azole|olol|dipine|parin|xaban|gatran|semide|tidine|setron|pitant|triptan|sertib|degib|fenib|rafenib|tecan|trexate|abine|citabine|mustine|zomib|lidomide|sonide|olone|asone|terol|tropium|lintide|relin|relix|tegravir|navir|dronate|parcel|siran|ersen|plin|leucel|prost|meterol))\b/gi;
 const CODE = /\b([A-Z]{2,5}-?\d{3,7}[A-Z]?)\b/g;
 const NOT_DRUGS = new Set([
   "placebo",
@@ -904,16 +1058,16 @@ const NOT_DRUGS = new Set([
  * kept when the protocol treats them as study treatment (they matter for supply either way).
  */
 function findImpNames(ix: DocIndex): ImpName[] {
-  const stats = new Map<string, { display: string; count: number; strong: number; rule: string }>();
+  const stats = new Map<string, { display: string; count: number; strong: number; rule: string; named?: boolean }>();
   const doc = ix.doc;
   for (let b = 0; b < doc.blocks.length; b++) {
     const w = blockWeight(ix, b);
     if (w === 0) continue;
     const text = doc.blocks[b]!.text;
     const strongPlace =
-      has(ix, b, "title", "synopsis", "treatment", "consent") && !has(ix, b, "background", "concomitant");
+      has(ix, b, "title", "synopsis", "treatment", "consent", "design") && !has(ix, b, "background", "concomitant");
     const roleSentence =
-      /(investigational (product|drug|agent|medicinal)|study (drug|treatment|medication)|experimental (medicine|drug)|we are studying|imp\b|code\(s\)|product code)/i;
+      /(investigational (product|drug|agent|medicinal)|study (drug|treatment|medication)|experimental (medicine|drug)|we are studying|imp\b|code\(s\)|product code|(or|versus|vs\.?|and) (matching )?placebo|placebo (or|and))/i;
     for (const m of text.matchAll(INN)) {
       const name = m[1]!.toLowerCase();
       if (NOT_DRUGS.has(name) || name.length < 6) continue;
@@ -922,6 +1076,25 @@ function findImpNames(ix: DocIndex): ImpName[] {
       if (strongPlace) s.strong++;
       if (roleSentence.test(sentenceAround(text, m.index, m.index + m[0].length))) s.strong += 3;
       stats.set(name, s);
+    }
+    // "The investigational product is KX-2231", "Study drug: velmeterol", "The study vaccine RSVpreF3-A".
+    for (const m of text.matchAll(
+      /\b(?:investigational (?:medicinal )?products?|study (?:drug|vaccine|medication|product|intervention)|the vaccine)\s*(?:is|are|will be|:)?\s*(?:the\s+)?([A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+|[A-Z]{2,}[A-Za-z0-9]*|[a-z]{6,}(?=[\s,.(]))/g,
+    )) {
+      const name = m[1]!;
+      // A lower-case word is a name only if it looks like one (an INN stem): "study treatment because …" is not.
+      if (/^[a-z]/.test(name) && !new RegExp(`^${INN.source}$`, "i").test(name)) continue;
+      if (
+        NOT_DRUGS.has(name.toLowerCase()) ||
+        /^(will|shall|should|must|being|given|which|before|after|during)$/i.test(name)
+      )
+        continue;
+      const key = name.toLowerCase().replace("-", "");
+      const s = stats.get(key) ?? { display: name, count: 0, strong: 0, rule: "named as the study product" };
+      s.count++;
+      s.strong += 5;
+      s.named = true;
+      stats.set(key, s);
     }
     for (const m of text.matchAll(CODE)) {
       const code = m[1]!;
@@ -941,11 +1114,19 @@ function findImpNames(ix: DocIndex): ImpName[] {
       stats.set(key, s);
     }
   }
+  const all = doc.blocks.map((b) => b.text).join("\n");
   return [...stats.entries()]
-    .filter(([, s]) => s.count >= 3 && s.strong >= 3)
+    .filter(([, s]) => (s.count >= 3 && s.strong >= 3) || s.named)
     .sort((a, b) => b[1].strong - a[1].strong || b[1].count - a[1].count)
     .slice(0, 6)
-    .map(([value, s]) => ({ value, display: s.display, rule: s.rule, count: s.count }));
+    .map(([key, s]) => {
+      // Abbreviations the protocol defines: "tocilizumab (TCZ)", "aviptadil (also called VIP)".
+      const aliases = new Set<string>();
+      const def = new RegExp(`\\b${escape(s.display)}\\s*\\((?:also called\\s+)?([A-Z][A-Za-z0-9-]{1,9})\\)`, "gi");
+      for (const a of all.matchAll(def)) if (a[1]!.toLowerCase().replace("-", "") !== key) aliases.add(a[1]!);
+      const pattern = new RegExp(`\\b(?:${[s.display, ...aliases].map(escape).join("|")})\\b`, "i");
+      return { value: s.display.toLowerCase(), display: s.display, pattern, rule: s.rule, count: s.count };
+    });
 }
 
 const COUNTRIES = [

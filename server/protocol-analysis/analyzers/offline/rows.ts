@@ -39,6 +39,12 @@ export class Facts {
   }
 }
 
+/** The value as the protocol writes it ("Severe COVID 19 pneumonia" rather than the lower-cased fact value). */
+function shown(f: Fact): string {
+  const i = f.quote.toLowerCase().indexOf(f.value.toLowerCase());
+  return i >= 0 ? f.quote.slice(i, i + f.value.length) : f.value;
+}
+
 const list = (values: string[]) =>
   values.length <= 1 ? (values[0] ?? "") : `${values.slice(0, -1).join(", ")} and ${values[values.length - 1]}`;
 const short = (quote: string) => (quote.length > 140 ? `${quote.slice(0, 137).trimEnd()}…` : quote);
@@ -148,8 +154,8 @@ export const ROW_RULES: RowRule[] = [
         };
       }
       return {
-        question: `Is the ${c.value} comparator handled the same way as the study drug?`,
-        statementIf: `If the ${c.value} comparator is prepared, labelled or given differently from the investigational product`,
+        question: `Is the ${shown(c)} comparator handled the same way as the study drug?`,
+        statementIf: `If the ${shown(c)} comparator is prepared, labelled or given differently from the investigational product`,
         statementDueTo: `due to the control stated as "${short(c.quote)}"`,
         statementThen: "then blinding or the comparison may be compromised.",
         evidence: c,
@@ -163,8 +169,8 @@ export const ROW_RULES: RowRule[] = [
       const c = f.first("condition");
       if (!c) return null;
       return {
-        question: `Can sites find and confirm enough patients with ${c.value}?`,
-        statementIf: `If eligible patients with ${c.value} are scarce or eligibility is hard to confirm`,
+        question: `Can sites find and confirm enough patients with ${shown(c)}?`,
+        statementIf: `If eligible patients with ${shown(c)} are scarce or eligibility is hard to confirm`,
         statementDueTo: `due to the population described as "${short(c.quote)}"`,
         statementThen: "then recruitment may be slow and ineligible participants may be enrolled.",
         evidence: c,
@@ -317,7 +323,7 @@ export const ROW_RULES: RowRule[] = [
       if (imps.length === 0) return null;
       const doses = f.values("dose");
       return {
-        question: `Is ${list(imps.map((i) => i.value))} dosed correctly${doses.length > 0 ? ` (${list(doses.slice(0, 4))})` : ""}?`,
+        question: `Is ${list(imps.map(shown))} dosed correctly${doses.length > 0 ? ` (${list(doses.slice(0, 4))})` : ""}?`,
         statementIf: "If the wrong dose or product is dispensed or prepared",
         statementDueTo: `due to the investigational product${imps.length > 1 ? "s" : ""} named in "${short(imps[0]!.quote)}"`,
         statementThen: "then participants may be under- or overdosed and efficacy and safety data distorted.",
@@ -408,11 +414,43 @@ export const ROW_RULES: RowRule[] = [
         };
       }
       return {
-        question: `Does the ${d.value.toUpperCase()} receive complete, timely safety data?`,
-        statementIf: `If data for the ${d.value.toUpperCase()} reviews are late or incomplete`,
+        question: `Does the ${shown(d)} receive complete, timely safety data?`,
+        statementIf: `If data for the ${shown(d)} reviews are late or incomplete`,
         statementDueTo: `due to "${short(d.quote)}"`,
         statementThen: "then safety decisions may be delayed or based on incomplete data.",
         evidence: d,
+      };
+    },
+  },
+  {
+    id: "stoppingRules",
+    category: "Safety",
+    make: (f) => {
+      const r = f.first("stoppingRules");
+      if (!r) return null;
+      return {
+        question:
+          "Are the protocol's stopping rules monitored against current data, and can sites act on them at once?",
+        statementIf: "If the events that trigger a stopping rule are reported late or not aggregated across sites",
+        statementDueTo: `due to "${short(r.quote)}"`,
+        statementThen: "then participants may keep being dosed after a stopping criterion has been met.",
+        evidence: r,
+      };
+    },
+  },
+  {
+    id: "aesi",
+    category: "Safety",
+    make: (f) => {
+      const a = f.first("aesi");
+      if (!a) return null;
+      return {
+        question: "Are adverse events of special interest recognised and reported within the expedited timelines?",
+        statementIf:
+          "If site staff do not recognise an adverse event of special interest or report it as an ordinary adverse event",
+        statementDueTo: `due to "${short(a.quote)}"`,
+        statementThen: "then the sponsor's review of the product's specific risks may be delayed or incomplete.",
+        evidence: a,
       };
     },
   },
@@ -423,7 +461,7 @@ export const ROW_RULES: RowRule[] = [
       const t = f.of("technology");
       if (t.length === 0) return null;
       return {
-        question: `Are ${list(t.map((x) => x.value))} validated and are sites trained on them?`,
+        question: `Are ${list(t.map(shown))} validated and are sites trained on them?`,
         statementIf: `If ${t[0]!.value} is unavailable, misconfigured or used incorrectly`,
         statementDueTo: `due to "${short(t[0]!.quote)}"`,
         statementThen: "then randomisation, data capture or participant contact may fail or be delayed.",

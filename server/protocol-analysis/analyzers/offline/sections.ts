@@ -31,6 +31,7 @@ export type SectionTag =
   | "oversight"
   | "consent"
   | "background"
+  | "rationale"
   | "references"
   | "abbreviations"
   | "toc"
@@ -41,7 +42,10 @@ const ALIASES: [RegExp, SectionTag[]][] = [
   [/^(title page|cover page)/i, ["title"]],
   [/(table of contents|list of (tables|figures))/i, ["toc"]],
   [/(abbreviations|glossary|definitions of terms)/i, ["abbreviations"]],
-  [/(synopsis|protocol summary|study summary|trial summary|summary of (the )?(protocol|study))/i, ["synopsis"]],
+  [
+    /(synopsis|protocol summary|study summary|trial summary|summary of (the )?(protocol|study)|^summary$)/i,
+    ["synopsis"],
+  ],
   [/overall design/i, ["synopsis", "design"]],
   [/primary (objective|endpoint|outcome|efficacy|study endpoint|variable)s?/i, ["primaryEndpoint", "endpoints"]],
   [/^(primary)$/i, ["primaryEndpoint", "endpoints"]],
@@ -53,7 +57,7 @@ const ALIASES: [RegExp, SectionTag[]][] = [
     /(study|trial|investigational) (design|plan)|design of the (study|trial)|description of (the )?(study|trial) design|general design/i,
     ["design"],
   ],
-  [/rationale/i, ["background"]],
+  [/rationale|justification/i, ["rationale"]],
   [/inclusion/i, ["inclusion", "population"]],
   [/exclusion/i, ["exclusion", "population"]],
   [/(contracept|childbearing|pregnan)/i, ["contraception"]],
@@ -62,9 +66,12 @@ const ALIASES: [RegExp, SectionTag[]][] = [
     /(population|selection of (study )?(patients|subjects|participants)|eligibility|number of subjects and sites)/i,
     ["population"],
   ],
-  [/concomitant|prohibited|permitted|prior (and|&) concomitant|standard of care/i, ["concomitant"]],
   [
-    /(treatment|intervention|investigational (product|drug|agent|medicinal)|study (drug|product|medication)|dosing|dose|administration|drug supply|preparation|accountability|storage)/i,
+    /^(?!.*(intervention|treatments?\b|study drug)).*(concomitant|prohibited|permitted|standard of care)/i,
+    ["concomitant"],
+  ],
+  [
+    /(treatment|intervention|investigational (product|drug|agent|medicinal)|study (drug|product|medication|vaccine)|vaccines?\b|dosing|dose|administration|drug supply|preparation|accountability|storage)/i,
     ["treatment"],
   ],
   [
@@ -83,7 +90,7 @@ const ALIASES: [RegExp, SectionTag[]][] = [
   [/(informed consent|consent form)/i, ["consent"]],
   [/(assessment|procedure|visit|schedule|evaluation|laboratory|sample|specimen|follow.up|screening)/i, ["assessments"]],
   [
-    /(introduction|background|previous|prior (studies|experience)|nonclinical|non-clinical|clinical experience|pharmacology|disease|overview of)/i,
+    /(introduction|background|previous|prior (studies|experience)|nonclinical|non-clinical|clinical experience|pharmacology|disease)/i,
     ["background"],
   ],
   [/(reference|bibliograph|literature)/i, ["references"]],
@@ -113,8 +120,12 @@ export function indexDocument(doc: ProtocolDocument): DocIndex {
     while (stack.length > 0 && stack[stack.length - 1]!.level >= s.level) stack.pop();
     const own = tagsForTitle(s.title);
     const inherited = stack.length > 0 ? stack[stack.length - 1]!.tags : [];
-    // A child's own tags win over an inherited "background": "2.3 Investigational Agents" under "2 Introduction".
-    const tags = [...new Set([...own, ...inherited])];
+    // A section's own heading decides ("2.3 Investigational Agents" under "2 Introduction" is not background; "11.4
+    // Committees" under "11 Trial Oversight" is about committees); a heading that says nothing inherits its parent's
+    // tags; appendix, consent and background always carry down ("2.1.3 Tocilizumab Treatment in CRS" under
+    // "2 Introduction" is still background).
+    const carried = inherited.filter((t) => t === "appendix" || t === "consent" || t === "background");
+    const tags = [...new Set([...(own.length > 0 ? own : inherited), ...carried])];
     sectionTags.push(tags);
     stack.push({ level: s.level, tags });
   }
@@ -129,6 +140,13 @@ export function indexDocument(doc: ProtocolDocument): DocIndex {
     titlePage.push(onCover);
     const tags = b.section !== null ? [...(sectionTags[b.section] ?? [])] : [];
     if (onCover && !tags.includes("title")) tags.push("title");
+    // A table-of-contents line ("11.3 Data Monitoring … ........ 39") says what a section is called, not what it says.
+    if (
+      /(?:\.\s?){6,}\s*(?:[ivxlc]+|[A-Z]?-?\d{1,4})\s*$/i.test(b.text) ||
+      /(?:\.\s?){6,}.*(?:\.\s?){6,}/.test(b.text)
+    ) {
+      tags.push("toc");
+    }
     return tags;
   });
   return { doc, sectionTags, blockTags, titlePage };
@@ -141,6 +159,7 @@ export function blockWeight(ix: DocIndex, block: number): number {
   if (tags.includes("title")) return 10;
   if (tags.includes("synopsis")) return 8;
   let w = 5;
+  if (tags.includes("rationale")) w = 3;
   if (tags.includes("background")) w = 1;
   if (tags.includes("appendix") && !tags.includes("consent")) w = Math.min(w, 2);
   return w;

@@ -1,0 +1,241 @@
+/**
+ * `npm run eval:analysis`: scores the offline analyzer against facts files (ADR 0029).
+ *
+ * - The real protocols are read at run time from ../shared/protocols (PROTOCOLS_DIR to override); they are never
+ *   copied into this repository. The generated ones come from tests/fixtures/protocols/generate.ts, in memory.
+ * - A fact counts as found when the analyzer produced a fact of the same kind whose value equals (case-insensitive,
+ *   trimmed) the expected value or one of its `accept` entries: whole values only, no substring matching.
+ * - Rows: the share that carry a citation whose quote is found in the protocol's text, with a page or a section.
+ * - Tuning and measuring sets are kept apart (TUNING below); the summary reports each, and leave-one-out over the real
+ *   protocols (each one scored while the others form the tuning set).
+ *
+ * Options: --only <name substring>, --verbose (list every fact), --json (machine-readable summary).
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { locateQuote, normalizeForMatch } from "../server/protocol-analysis/analyzers/common";
+import {
+  createOfflineAnalyzer,
+  extractFacts,
+  FACT_KINDS,
+  type Fact,
+} from "../server/protocol-analysis/analyzers/offline";
+import type { ProtocolDocument } from "../server/protocol-analysis/contract";
+import { extractProtocol } from "../server/protocol-analysis/extract";
+import { generateProtocols, type FactsFile } from "../tests/fixtures/protocols/generate";
+
+/**
+ * The protocols the rules were tuned on. Everything else is a measuring protocol: its misses were not looked at while
+ * writing the rules. The real NIAID protocol and the generated "holdout" protocols are kept out of tuning.
+ */
+const TUNING = new Set([
+  "novartis-clik066b2204",
+  "upenn-parpvax",
+  "roche-wa42380-covacta",
+  "gen-ph1-crossover-healthy",
+  "gen-ph3-oncology-m11",
+]);
+
+interface Subject {
+  name: string;
+  origin: "real" | "generated";
+  bytes: Uint8Array;
+  format: "pdf" | "docx";
+  facts: FactsFile;
+}
+
+interface Score {
+  name: string;
+  origin: string;
+  tuning: boolean;
+  found: number;
+  total: number;
+  byKind: Record<string, { found: number; total: number }>;
+  missed: { kind: string; value: string }[];
+  rows: number;
+  cited: number;
+  /** Values produced for the kinds this protocol has facts of, and how many of them match one of those facts. */
+  produced: number;
+  correct: number;
+  ms: number;
+}
+
+const args = process.argv.slice(2);
+const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
+const verbose = args.includes("--verbose");
+const asJson = args.includes("--json");
+
+function protocolsDir(): string {
+  return process.env.PROTOCOLS_DIR ?? path.resolve(process.cwd(), "..", "shared", "protocols");
+}
+
+function realSubjects(): Subject[] {
+  const dir = protocolsDir();
+  if (!existsSync(dir)) {
+    console.error(`The real protocols are not at ${dir} (set PROTOCOLS_DIR): scoring the generated ones only.`);
+    return [];
+  }
+  const out: Subject[] = [];
+  for (const f of readdirSync(dir)
+    .filter((x) => x.endsWith(".facts.json"))
+    .sort()) {
+    const facts = JSON.parse(readFileSync(path.join(dir, f), "utf8")) as FactsFile;
+    const file = path.join(dir, facts.protocol);
+    const format = facts.protocol.endsWith(".docx") ? "docx" : "pdf";
+    out.push({
+      name: f.replace(/\.facts\.json$/, ""),
+      origin: "real",
+      bytes: new Uint8Array(readFileSync(file)),
+      format,
+      facts,
+    });
+  }
+  return out;
+}
+
+async function generatedSubjects(): Promise<Subject[]> {
+  const out: Subject[] = [];
+  for (const g of await generateProtocols()) {
+    if (!g.facts) continue;
+    out.push({ name: g.name, origin: "generated", bytes: g.bytes, format: g.format, facts: g.facts });
+  }
+  return out;
+}
+
+function matches(fact: FactsFile["facts"][number], produced: Fact[]): boolean {
+  const wanted = new Set([fact.value, ...fact.accept].map((v) => v.trim().toLowerCase()));
+  return produced.some((p) => p.kind === fact.kind && wanted.has(p.value.trim().toLowerCase()));
+}
+
+async function score(s: Subject): Promise<{ score: Score; doc: ProtocolDocument; produced: Fact[] }> {
+  const t0 = performance.now();
+  const doc = await extractProtocol(s.bytes, s.format);
+  const produced = extractFacts(doc);
+  const { rows } = await createOfflineAnalyzer().assessRisks(doc);
+  const ms = performance.now() - t0;
+  const byKind: Score["byKind"] = {};
+  const missed: Score["missed"] = [];
+  let found = 0;
+  for (const f of s.facts.facts) {
+    const k = (byKind[f.kind] ??= { found: 0, total: 0 });
+    k.total++;
+    if (matches(f, produced)) {
+      k.found++;
+      found++;
+    } else missed.push({ kind: f.kind, value: f.value });
+  }
+  const kinds = new Set(s.facts.facts.map((f) => f.kind));
+  const relevant = produced.filter((p) => kinds.has(p.kind));
+  const correct = relevant.filter((p) =>
+    s.facts.facts.some(
+      (f) =>
+        f.kind === p.kind &&
+        [f.value, ...f.accept].map((v) => v.trim().toLowerCase()).includes(p.value.trim().toLowerCase()),
+    ),
+  ).length;
+  const cited = rows.filter(
+    (r) =>
+      r.citation.quote.trim() !== "" &&
+      (r.citation.page !== null || r.citation.section !== null) &&
+      locateQuote(doc, r.citation.quote) !== null,
+  ).length;
+  return {
+    score: {
+      name: s.name,
+      origin: s.origin,
+      tuning: TUNING.has(s.name),
+      found,
+      total: s.facts.facts.length,
+      byKind,
+      missed,
+      rows: rows.length,
+      cited,
+      produced: relevant.length,
+      correct,
+      ms,
+    },
+    doc,
+    produced,
+  };
+}
+
+const pct = (a: number, b: number) => (b === 0 ? "n/a" : `${((100 * a) / b).toFixed(1)}%`);
+
+async function main() {
+  const subjects = [...realSubjects(), ...(await generatedSubjects())].filter((s) => !only || s.name.includes(only));
+  const scores: Score[] = [];
+  for (const s of subjects) {
+    const { score: sc, produced } = await score(s);
+    scores.push(sc);
+    if (asJson) continue;
+    console.log(
+      `\n${sc.name} (${sc.origin}, ${sc.tuning ? "tuning" : "measuring"}): facts ${sc.found}/${sc.total} (${pct(sc.found, sc.total)}), rows cited ${sc.cited}/${sc.rows} (${pct(sc.cited, sc.rows)}), ${sc.ms.toFixed(0)} ms`,
+    );
+    const kinds = FACT_KINDS.filter((k) => sc.byKind[k]);
+    console.log(`  ${kinds.map((k) => `${k} ${sc.byKind[k]!.found}/${sc.byKind[k]!.total}`).join(" · ")}`);
+    for (const m of sc.missed) {
+      const got = produced.filter((p) => p.kind === m.kind).map((p) => p.value);
+      console.log(
+        `  missed ${m.kind}: "${m.value}"${got.length ? ` (produced: ${got.map((g) => `"${g}"`).join(", ")})` : " (nothing produced)"}`,
+      );
+    }
+    if (verbose)
+      for (const p of produced)
+        console.log(`    ${p.kind} = ${p.value}  [${p.rule}] "${normalizeForMatch(p.quote).slice(0, 100)}"`);
+  }
+  const sum = (xs: Score[]) => ({
+    found: xs.reduce((n, x) => n + x.found, 0),
+    total: xs.reduce((n, x) => n + x.total, 0),
+    rows: xs.reduce((n, x) => n + x.rows, 0),
+    cited: xs.reduce((n, x) => n + x.cited, 0),
+    produced: xs.reduce((n, x) => n + x.produced, 0),
+    correct: xs.reduce((n, x) => n + x.correct, 0),
+  });
+  const tuning = sum(scores.filter((s) => s.tuning));
+  const measuring = sum(scores.filter((s) => !s.tuning));
+  const all = sum(scores);
+  const kindTotals: Record<string, { found: number; total: number }> = {};
+  for (const s of scores) {
+    for (const [k, v] of Object.entries(s.byKind)) {
+      const t = (kindTotals[k] ??= { found: 0, total: 0 });
+      t.found += v.found;
+      t.total += v.total;
+    }
+  }
+  const real = scores.filter((s) => s.origin === "real");
+  if (asJson) {
+    console.log(JSON.stringify({ scores, tuning, measuring, all, kindTotals }, null, 2));
+    return;
+  }
+  console.log("\n=== Summary ===");
+  console.log(
+    `per kind (all protocols): ${FACT_KINDS.filter((k) => kindTotals[k])
+      .map((k) => `${k} ${kindTotals[k]!.found}/${kindTotals[k]!.total}`)
+      .join(" · ")}`,
+  );
+  console.log(
+    `tuning set:    facts ${tuning.found}/${tuning.total} (${pct(tuning.found, tuning.total)}), rows cited ${tuning.cited}/${tuning.rows} (${pct(tuning.cited, tuning.rows)})`,
+  );
+  console.log(
+    `measuring set: facts ${measuring.found}/${measuring.total} (${pct(measuring.found, measuring.total)}), rows cited ${measuring.cited}/${measuring.rows} (${pct(measuring.cited, measuring.rows)})`,
+  );
+  console.log(
+    `precision:     ${all.correct}/${all.produced} produced values (${pct(all.correct, all.produced)}) match a fact of their kind (a lower bound: the facts files are not exhaustive)`,
+  );
+  console.log(
+    `all:           facts ${all.found}/${all.total} (${pct(all.found, all.total)}), rows cited ${all.cited}/${all.rows} (${pct(all.cited, all.rows)})`,
+  );
+  if (real.length > 0) {
+    console.log("leave-one-out over the real protocols (held-out protocol: its score; the rest: the tuning score):");
+    for (const held of real) {
+      const rest = sum(real.filter((r) => r !== held));
+      console.log(
+        `  held out ${held.name}: ${held.found}/${held.total} (${pct(held.found, held.total)}); other three ${rest.found}/${rest.total} (${pct(rest.found, rest.total)})${held.tuning ? "  [note: this protocol was in the tuning set]" : "  [never tuned on]"}`,
+      );
+    }
+    const r = sum(real);
+    console.log(`  mean held-out score: ${pct(r.found, r.total)} (fact-weighted)`);
+  }
+}
+
+await main();

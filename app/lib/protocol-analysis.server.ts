@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { FILE_REJECTED, type FileRejection } from "@server/contracts/protocol-analysis";
+import type { FileRejection } from "@server/contracts/protocol-analysis";
 import type { WebContext } from "./context.server";
 import { getFixedT } from "./i18next.server";
 import { appLinks } from "./links";
@@ -79,7 +79,7 @@ export async function submitProtocol(
   const uploaded = await api.files.upload(request.body, type);
   if (!uploaded.ok) {
     const data = uploaded.error.additionalData as { reason?: FileRejection; maxBytes?: number } | undefined;
-    if (uploaded.error.code === FILE_REJECTED && data?.reason && REJECTION_KEYS[data.reason]) {
+    if (data?.reason && REJECTION_KEYS[data.reason]) {
       return {
         ok: false,
         message: REJECTION_KEYS[data.reason],

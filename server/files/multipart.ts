@@ -18,7 +18,11 @@ export interface PartSink {
 }
 
 export class MultipartError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The body went on beyond what this reader accepts before a part (an endless preamble). */
+    readonly tooLarge = false,
+  ) {
     super(message);
     this.name = "MultipartError";
   }
@@ -76,7 +80,7 @@ export async function readMultipart(
       if (state === "preamble") {
         const at = buffer.indexOf(delimiter);
         if (at < 0) {
-          if (buffer.length > MAX_HEADER_BYTES) throw new MultipartError("No multipart boundary was found.");
+          if (buffer.length > MAX_HEADER_BYTES) throw new MultipartError("No multipart boundary was found.", true);
           if (!(await more())) throw new MultipartError("No multipart boundary was found.");
           continue;
         }

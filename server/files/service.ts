@@ -6,6 +6,7 @@ import { FILE_REJECTED, type FileRejection, type FileUploadBody } from "../contr
 import type { Db } from "../db/database";
 import { newId, OBJECT_ID } from "../db/ids";
 import type { ServiceDeps } from "../deps";
+import { readBodyBytes } from "../http/body";
 import { ApiError, notFound } from "../http/problem";
 import { studies } from "../studies/schema";
 import { checkDocx, cleanFileName, CONTENT_TYPES, contentDisposition, sniff, withExtension } from "./content";
@@ -36,11 +37,16 @@ export function rejectFile(reason: FileRejection, maxBytes: number): ApiError {
     type: "Only a native PDF (.pdf) or Word (.docx) file is accepted.",
     zip: "The .docx file unpacks to more than is allowed; it is refused.",
   };
-  const status = reason === "tooLarge" ? 413 : 400;
-  return new ApiError(status, FILE_REJECTED, messages[reason], { reason, maxBytes });
+  // Too large is what every route answers for an oversize body (PayloadTooLarge); the reason tells the form which.
+  if (reason === "tooLarge")
+    return new ApiError(413, ErrorCode.PayloadTooLarge, messages[reason], { reason, maxBytes });
+  return new ApiError(400, FILE_REJECTED, messages[reason], { reason, maxBytes });
 }
 
 const FIELD_MAX_BYTES = 64 * 1024;
+/** A body that is no multipart upload is read no further than any call's (server/http/api.ts). */
+const OTHER_BODY_BYTES = 1024 * 1024;
+const notFormData = () => new ApiError(400, ErrorCode.ValidationFailed, "The body is not valid form data.");
 /** The multipart envelope beyond the file itself (boundaries, headers, small fields). */
 const ENVELOPE_BYTES = 256 * 1024;
 
@@ -50,9 +56,17 @@ const ENVELOPE_BYTES = 256 * 1024;
  */
 export async function uploadFile(deps: ServiceDeps, principal: Principal, request: Request): Promise<FileUploadBody> {
   const maxBytes = deps.config.files.maxBytes;
-  const boundary = multipartBoundary(request.headers.get("content-type"));
+  const type = request.headers.get("content-type") ?? "";
+  const boundary = multipartBoundary(type);
   if (!boundary || !request.body) {
-    await request.body?.cancel().catch(() => undefined);
+    if (request.body && type.toLowerCase().startsWith("multipart/")) {
+      await request.body.cancel().catch(() => undefined);
+      throw notFormData();
+    }
+    // Not an upload at all: read as any other call's body (within its limit), then say what is missing.
+    if (request.body && (await readBodyBytes(request, OTHER_BODY_BYTES)) === null) {
+      throw new ApiError(413, ErrorCode.PayloadTooLarge, `The request body is larger than ${OTHER_BODY_BYTES} bytes.`);
+    }
     throw rejectFile("missing", maxBytes);
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
@@ -102,7 +116,11 @@ export async function uploadFile(deps: ServiceDeps, principal: Principal, reques
   } catch (error) {
     await (writer as StorageWriter | null)?.abort().catch(() => undefined);
     if (error instanceof ApiError) throw error;
-    if (error instanceof MultipartError) throw new ApiError(400, ErrorCode.ValidationFailed, error.message);
+    if (error instanceof MultipartError) {
+      if (error.tooLarge)
+        throw new ApiError(413, ErrorCode.PayloadTooLarge, "The multipart body has no part within its first bytes.");
+      throw notFormData();
+    }
     throw error;
   }
   if (!writer || !finished) throw rejectFile("missing", maxBytes);

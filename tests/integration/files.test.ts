@@ -91,7 +91,7 @@ for (const kind of dbKinds()) {
           const res = await upload(api, manager, await make(), "protocol.docx");
           expect(res.status).toBe(status);
           const body = (await res.json()) as { title: string; detail: string; additionalData: { reason: string } };
-          expect(body.title).toBe("FileRejected");
+          expect(body.title).toBe(reason === "tooLarge" ? "PayloadTooLarge" : "FileRejected");
           expect(body.additionalData.reason).toBe(reason);
           expect(body.detail.length).toBeGreaterThan(5);
           if (reason === "type") expect(body.detail).toMatch(/\.pdf.*\.docx/);

@@ -57,8 +57,15 @@ const FORM_PAGES = [
   "/ng/forgotPassword ",
   "/ng/setNewPassword ",
 ];
+/** Pages on the kit's editable list (conform's list intents, the dialogs; issue 15's risk assessment results). */
+export const LIST_PAGE_BUDGET_KB = 135;
+const LIST_PAGES = ["/ng/companies/:companyId/studies/:studyName/riskAssessment/results "];
 export const budgetOf = (route) =>
-  FORM_PAGES.some((page) => route.startsWith(page)) ? FORM_PAGE_BUDGET_KB : BUDGET_KB;
+  LIST_PAGES.some((page) => route.startsWith(page))
+    ? LIST_PAGE_BUDGET_KB
+    : FORM_PAGES.some((page) => route.startsWith(page))
+      ? FORM_PAGE_BUDGET_KB
+      : BUDGET_KB;
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

@@ -20,22 +20,7 @@ export interface FileUploadBody {
 export type FileRejection = "missing" | "empty" | "tooLarge" | "type" | "zip";
 export const FILE_REJECTED = "FileRejected";
 
-/** The 13 risk categories of 001 §3. */
-export const RISK_CATEGORIES = [
-  "Blinding",
-  "Data Collection Procedures",
-  "Geography",
-  "IMP",
-  "IMP Supply Chain",
-  "Operational Complexity",
-  "Organizational Experience",
-  "Safety",
-  "Study Complexity",
-  "Study Endpoints",
-  "Study Phase",
-  "Subject Population",
-  "Technology",
-] as const;
+export { RISK_CATEGORIES } from "./risk-categories";
 
 export type AnalysisState = "New" | "InProgress" | "Finished" | "Failed";
 

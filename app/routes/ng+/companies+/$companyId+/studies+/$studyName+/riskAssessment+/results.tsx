@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useParams } from "@remix-run/react";
-import { RISK_CATEGORIES, type RiskAssessmentResult, type RowCitation } from "@server/contracts/protocol-analysis";
+import type { RiskAssessmentResult, RowCitation } from "@server/contracts/protocol-analysis";
+import { RISK_CATEGORIES } from "@server/contracts/risk-categories";
 import { useState } from "react";
 import { ConfirmDialog } from "~/components/dialogs/ConfirmDialog";
 import { DialogTrigger, useUrlDialog } from "~/components/dialogs/url-state";

@@ -66,6 +66,8 @@ export default defineConfig({
       STUDY_DESIGNER_URL: "https://designer.rbqm.example/app",
       NODE_ENV: "production",
       ENV_FILE: "none",
+      // Protocol Analysis (issue 15): a small upload limit, so that "too large" is quick to show.
+      UPLOAD_MAX_BYTES: String(4 * 1024 * 1024),
     },
   },
 });

@@ -21,6 +21,19 @@ await build({
   tsconfig: path.join(root, "tsconfig.json"),
   logLevel: "warning",
 });
+// The protocol analyses' worker thread (piscina), beside the server bundle (server/protocol-analysis/pool.ts).
+await build({
+  entryPoints: [path.join(root, "server/protocol-analysis/worker.ts")],
+  outfile: path.join(root, "build/protocol-analysis-worker.js"),
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: true,
+  tsconfig: path.join(root, "tsconfig.json"),
+  logLevel: "warning",
+});
 
 const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
 let commit = process.env.SOURCE_COMMIT || "unknown";

@@ -58,11 +58,15 @@ const FORM_PAGES = [
   "/ng/setNewPassword ",
 ];
 /**
- * Shell pages with an editable list carry the same form runtime (20 KB) over the shell (103 KB) and the list kit: the
- * CP&CD editors (issue 12, docs/decisions/0025-critical-processes-and-data.md).
+ * Shell pages on the kit's editable list carry the form runtime (20 KB) over the shell (103 KB) and the list kit: the
+ * CP&CD editors (issue 12, docs/decisions/0025-critical-processes-and-data.md) and the risk assessment results (issue 15).
  */
 export const EDITOR_PAGE_BUDGET_KB = 135;
-const EDITOR_PAGES = ["/ng/companies/:companyId/studies/:studyName/cpcd ", "/ng/companies/:companyId/cpcd "];
+const EDITOR_PAGES = [
+  "/ng/companies/:companyId/studies/:studyName/cpcd ",
+  "/ng/companies/:companyId/cpcd ",
+  "/ng/companies/:companyId/studies/:studyName/riskAssessment/results ",
+];
 export const budgetOf = (route) =>
   FORM_PAGES.some((page) => route.startsWith(page))
     ? FORM_PAGE_BUDGET_KB

@@ -133,7 +133,12 @@ export async function createHttpApp(
   const buildUrl = pathToFileURL(path.join(projectRoot, "build", "index.js")).href;
   const handler = await loadRemixHandler(buildUrl, mode);
   const sessionSecret = resolveAppSecret(config);
-  const guardSettings: WebGuardSettings = { publicUrl: config.publicUrl, ...config.web };
+  const guardSettings: WebGuardSettings = {
+    publicUrl: config.publicUrl,
+    ...config.web,
+    // Protocol uploads (issue 15): streamed on to POST /api/files.
+    streamedUploads: /^\/ng\/companies\/[^/]+\/studies\/[^/]+\/riskAssessment\/(identification|upload)$/,
+  };
   app.all("*", async (c) => {
     const calls: ApiCallCount = { apiCalls: 0, permissionChecks: 0 };
     c.set("apiCalls", calls);

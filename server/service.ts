@@ -23,6 +23,8 @@ import { createMailTransport, type MailTransport } from "./mail/transport";
 import { notificationRoutes } from "./notifications/http";
 import type { Logger } from "./observability/logger";
 import { permissionRoutes } from "./permissions/http";
+import { protocolAnalysisRoutes } from "./protocol-analysis/routes";
+import { analysisRuntime } from "./protocol-analysis/runtime";
 import { seedDemoData } from "./seed/demo";
 import { settingsRoutes } from "./settings/http";
 import { studyRoutes } from "./studies/http";
@@ -51,6 +53,7 @@ export const apiRoutes: readonly RouteDefinition[] = [
   ...cdqRoutes,
 
   // issue 15, Protocol Analysis: server/files, server/jobs, server/protocol-analysis, server/ract
+  ...protocolAnalysisRoutes,
 ];
 
 /** What the web app in the same process hands the API with a call: the authentications of its current request. */
@@ -101,6 +104,9 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     root.onError((error) => unhandledError(deps, error));
 
     if (options.startWorkers !== false) mail.start();
+    // Issue 15: the analysis jobs' queue and worker pool (docs/decisions/0028-files-jobs-and-analysis-workers.md).
+    const analysis = analysisRuntime(deps);
+    if (options.startWorkers !== false) await analysis.startWorkers();
     logger.info({ mail: transport.kind, routes: apiRoutes.length }, "API ready");
 
     let closed = false;
@@ -110,6 +116,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
       async close() {
         if (closed) return;
         closed = true;
+        await analysis.stop();
         await mail.stop();
         if (!options.database) await database.close();
       },

@@ -136,6 +136,24 @@ const envSchema = z.object({
       .optional(),
   ),
   WEB_FORM_MAX_BYTES: integer(1024 * 1024, 1024, 100 * 1024 * 1024),
+  // Protocol Analysis (issue 15; docs/decisions/0028-files-jobs-and-analysis-workers.md).
+  UPLOAD_MAX_BYTES: integer(50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+  FILE_STORAGE: z.preprocess(
+    emptyToUndefined,
+    z.enum(["local", "database"], { message: 'must be "local" or "database"' }).optional(),
+  ),
+  ANALYZER: z.preprocess(
+    emptyToUndefined,
+    z.enum(["offline", "openai"], { message: 'must be "offline" or "openai"' }).default("offline"),
+  ),
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  LLM_MODEL: z.preprocess(emptyToUndefined, z.string().optional()),
+  ANALYSIS_WORKERS: integer(1, 1, 64),
+  ANALYSIS_RETRY_LIMIT: integer(2, 0, 20),
+  ANALYSIS_RETRY_DELAY_SECONDS: integer(10, 1, 3600),
+  ANALYSIS_TIMEOUT_SECONDS: integer(900, 5, 86400),
+  PROTOCOL_COMPLEXITY_TOOL_URL: optionalUrl,
 });
 
 export type Role = "all" | "web" | "api";
@@ -170,6 +188,19 @@ export interface Config {
     allowedHosts: string[];
     /** The largest web form body accepted; larger posts answer 413. */
     formMaxBytes: number;
+  };
+  /** Uploaded files (server/files): the largest upload, and where the bytes live. */
+  files: { maxBytes: number; storage: "local" | "database"; localDir: string };
+  /** The Protocol Analysis Tool's pipeline (server/protocol-analysis, server/jobs). */
+  protocolAnalysis: {
+    analyzer: "offline" | "openai";
+    llm?: { baseUrl: string; apiKey?: string; model: string };
+    workers: number;
+    retryLimit: number;
+    retryDelaySeconds: number;
+    timeoutSeconds: number;
+    /** STEP 1 of the landing page: the external protocol complexity tool, opened in a new tab; null hides its link. */
+    complexityToolUrl: string | null;
   };
 }
 
@@ -231,6 +262,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "must be set together with the other SAML_SP_* file",
     );
   }
+  if (e.ANALYZER === "openai" && (!e.LLM_BASE_URL || !e.LLM_MODEL)) {
+    throw new ConfigError(e.LLM_BASE_URL ? "LLM_MODEL" : "LLM_BASE_URL", 'is required when ANALYZER is "openai"');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const seedDemoData = e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === "true" : !e.DATABASE_URL;
@@ -288,6 +322,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       trustProxy: e.TRUST_PROXY,
       allowedHosts: allowedHosts(e.ALLOWED_HOSTS, publicUrl),
       formMaxBytes: e.WEB_FORM_MAX_BYTES,
+    },
+    files: {
+      maxBytes: e.UPLOAD_MAX_BYTES,
+      storage: e.FILE_STORAGE ?? (e.DATABASE_URL ? "database" : "local"),
+      localDir: path.join(dataDir, "files"),
+    },
+    protocolAnalysis: {
+      analyzer: e.ANALYZER,
+      llm:
+        e.LLM_BASE_URL && e.LLM_MODEL
+          ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL }
+          : undefined,
+      workers: e.ANALYSIS_WORKERS,
+      retryLimit: e.ANALYSIS_RETRY_LIMIT,
+      retryDelaySeconds: e.ANALYSIS_RETRY_DELAY_SECONDS,
+      timeoutSeconds: e.ANALYSIS_TIMEOUT_SECONDS,
+      complexityToolUrl: e.PROTOCOL_COMPLEXITY_TOOL_URL ?? null,
     },
   };
 }

@@ -16,3 +16,4 @@ export * from "../cpcd/schema";
 export * from "../cdq/schema";
 
 // issue 15, Protocol Analysis: ../files/schema, ../jobs/schema, ../protocol-analysis/schema, ../ract/schema
+export * from "../protocol-analysis/tables";

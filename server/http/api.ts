@@ -108,7 +108,7 @@ async function handle(
   if (params.userId === "me" && principal) params = { ...params, userId: principal.userId };
 
   // 3. What they sent.
-  const raw = await readBody(request, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  const raw = route.rawBody ? {} : await readBody(request, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
   let body: unknown = raw;
   if (route.body) {
     const parsed = route.body.safeParse(raw);

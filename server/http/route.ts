@@ -69,6 +69,8 @@ export interface RouteDefinition<A extends Access = Access, S extends z.ZodType 
   /** Marks a state-changing call: it runs in one transaction and appends an audit entry (001 §3). */
   audit?: { displayText: string };
   maxBodyBytes?: number;
+  /** The handler reads the request's body itself, as a stream (uploads); the body is then not parsed here. */
+  rawBody?: true;
   handler: (ctx: RouteContext<z.output<S>, PrincipalFor<A>>) => Promise<unknown>;
 }
 

@@ -13,6 +13,7 @@ import { demoAvatarPng } from "./avatar";
 import { insertCpcdDemoData } from "./demo-cpcd";
 import { DEMO_AUDIT_SEED_KEY, DEMO_AUDIT_SEED_VERSION, insertAuditDemoData } from "./demo-audit";
 import { insertCdqDemoData } from "./demo-cdq";
+import { insertProtocolAnalysisDemoData } from "./demo-protocol-analysis";
 
 /**
  * Demo data for a first start on the embedded database: one company with three studies (one retired),
@@ -151,6 +152,7 @@ export async function seedDemoData(database: Database, options: DemoSeedOptions 
     { key: "demo-seed-cdq", version: 1, run: (tx) => insertCdqDemoData(tx) },
 
     // issue 15, Protocol Analysis: demo-protocol-analysis.ts
+    { key: "demo-seed-protocol-analysis", version: 1, run: insertProtocolAnalysisDemoData },
   ];
   return database.withLock("rbqm:seed", async (tx) => {
     let seeded = false;

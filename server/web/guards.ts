@@ -14,6 +14,11 @@ export interface WebGuardSettings {
   trustProxy: boolean;
   allowedHosts: readonly string[];
   formMaxBytes: number;
+  /**
+   * Pages whose multipart posts are uploads passed on to the API as they arrive (issue 15): not read here; the API
+   * limits them (UPLOAD_MAX_BYTES) while it streams them to storage.
+   */
+  streamedUploads?: RegExp;
 }
 
 /** Why a request was not handed to the app as it came. */
@@ -85,6 +90,17 @@ export async function guardWebRequest(request: Request, settings: WebGuardSettin
       ok: false,
       request,
       refusal: { kind: "origin", status: 403, address: own.origin, from: claimed ?? request.headers.get("origin") },
+    };
+  }
+
+  const contentType = (request.headers.get("content-type") ?? "").toLowerCase();
+  if (settings.streamedUploads?.test(new URL(request.url).pathname) && contentType.startsWith("multipart/form-data")) {
+    const headers = new Headers(request.headers);
+    headers.set("host", new URL(claimed).host);
+    headers.delete("x-forwarded-host");
+    return {
+      ok: true,
+      request: new Request(request.url, { method: "POST", headers, body: request.body, duplex: "half" } as RequestInit),
     };
   }
 

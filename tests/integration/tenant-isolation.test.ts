@@ -22,7 +22,14 @@ describe("every call names its tenant", () => {
    * Calls decided in the caller's home company (`/studies/:studyName/…` of 001 §7) must also read their data in that
    * company (principal.homeCompanyId), never in one their parameters name. None yet: list each one here as it comes.
    */
-  const HOME_COMPANY_CALLS: string[] = [];
+  const HOME_COMPANY_CALLS: string[] = [
+    // Issue 15: files belong to the uploader's home company; a file's reader is checked per file (server/files).
+    "/files",
+    "/files/get/:id",
+    "/studies/:studyName/ProtocolAnalysisTool/RiskAssessment/start",
+    "/studies/:studyName/ProtocolAnalysisTool/RiskAssessment/:id/getResults",
+    "/studies/:studyName/ProtocolAnalysisTool/requests/get",
+  ];
 
   it("a permission call's address names its company or the user it is about, never the caller's home company", () => {
     for (const route of apiRoutes.filter((r) => r.access === "permission")) {

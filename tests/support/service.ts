@@ -38,6 +38,8 @@ export async function startTestApi(
     extraRoutes?: readonly RouteDefinition[];
     mailTransport?: MailTransport;
     env?: Record<string, string>;
+    /** Run the background workers (mail dispatch, analysis jobs); off by default. */
+    startWorkers?: boolean;
   } = {},
 ): Promise<TestApi> {
   const database = await openTestDatabase(kind);
@@ -46,7 +48,7 @@ export async function startTestApi(
     config,
     logger: createLogger("silent"),
     database,
-    startWorkers: false,
+    startWorkers: options.startWorkers ?? false,
     extraRoutes: options.extraRoutes,
     mailTransport: options.mailTransport,
   });

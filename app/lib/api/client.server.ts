@@ -18,6 +18,7 @@ import type { StudyBasicInfo, StudyList } from "@server/contracts/studies";
 import { auditCalls } from "./audit.server";
 import { cdqCalls } from "./cdq.server";
 import { cpcdCalls } from "./cpcd.server";
+import { protocolAnalysisCalls } from "./protocol-analysis.server";
 import { INTERNAL_API_ORIGIN, type ApiTransport, type TransportHints } from "./transport.server";
 
 /** A failed call, read as the spec's result wrapper says (000 §8). */
@@ -56,13 +57,19 @@ export function createApiClient(options: ApiClientOptions) {
     if (options.accessToken) headers.set("authorization", `Bearer ${options.accessToken}`);
     if (options.requestId) headers.set("x-request-id", options.requestId);
     let payload: BodyInit | undefined;
-    if (body instanceof FormData) payload = body;
+    // A stream (an upload passed on as it arrives) goes as it is; its content type is in extraHeaders.
+    if (body instanceof FormData || body instanceof ReadableStream) payload = body;
     else if (body !== undefined) {
       headers.set("content-type", "application/json");
       payload = JSON.stringify(body);
     }
     return options.transport(
-      new Request(`${INTERNAL_API_ORIGIN}/api/${path}`, { method, headers, body: payload }),
+      new Request(`${INTERNAL_API_ORIGIN}/api/${path}`, {
+        method,
+        headers,
+        body: payload,
+        ...(payload instanceof ReadableStream ? { duplex: "half" } : {}),
+      } as RequestInit),
       options.hints,
     );
   }
@@ -216,7 +223,6 @@ export function createApiClient(options: ApiClientOptions) {
 
 /** The feature areas' calls (001 §7). Each area lives in its own module beside this one. */
 function featureAreas(http: ApiHttp) {
-  void http; // each area's module takes it: `cpcd: cpcdCalls(http)`
   return {
     // issue 12, CP&CD: `cpcd`
     cpcd: cpcdCalls(http),
@@ -228,6 +234,7 @@ function featureAreas(http: ApiHttp) {
     cdq: cdqCalls(http),
 
     // issue 15, Protocol Analysis: `files`, `protocolAnalysis`, `ract`
+    ...protocolAnalysisCalls(http),
   };
 }
 

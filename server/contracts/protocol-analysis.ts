@@ -1,0 +1,129 @@
+import { z } from "zod";
+
+/**
+ * The Protocol Analysis Tool's calls (001 §3, §7): files, the AI risk assessment, the RACT import. Pure types and
+ * schemas, read by the API and the typed client alike.
+ */
+
+/** 001 §3 "Uploaded file reference". */
+export interface FileReference {
+  id: string;
+  name: string;
+}
+
+/** The answer of POST /files: value.fileId (001 §7). */
+export interface FileUploadBody {
+  value: { fileId: string; name: string; size: number };
+}
+
+/** Why an upload was refused (problem title "FileRejected", additionalData.reason): each has its own message. */
+export type FileRejection = "missing" | "empty" | "tooLarge" | "type" | "zip";
+export const FILE_REJECTED = "FileRejected";
+
+export { RISK_CATEGORIES } from "./risk-categories";
+
+export type AnalysisState = "New" | "InProgress" | "Finished" | "Failed";
+
+/** Where a row came from, as the results table shows it (page 23, printed 21, section 5.1). */
+export interface RowCitation {
+  page: number | null;
+  printedPage: string | null;
+  section: string | null;
+  sectionTitle: string | null;
+  quote: string;
+}
+
+/** 001 §3 "Risk row". */
+export interface RiskRow {
+  key: string;
+  category: string;
+  question: string;
+  statementIf: string;
+  statementDueTo: string;
+  statementThen: string;
+  citation?: RowCitation | null;
+}
+
+/** 001 §3 "Risk assessment result". */
+export interface RiskAssessmentResult {
+  id: string;
+  state: AnalysisState;
+  value: RiskRow[] | null;
+  result: { isSuccess: boolean; error: string | null; errorDetails: string | null };
+  protocolFile: FileReference | null;
+  parsedProtocolFile: FileReference | null;
+  historyFile: FileReference | null;
+  requestedAt: string;
+  finishedAt: string | null;
+}
+
+/** 001 §3 "Risk assessment start payload". */
+export const riskAssessmentStartSchema = z.object({
+  protocolTemporaryFileId: z.string().trim().min(1, "A protocol file is required.").max(64),
+});
+
+/** The answer of the start call: the request is accepted; the result comes by e-mail (001 §7). */
+export interface RiskAssessmentStartBody {
+  value: { id: string; state: AnalysisState };
+}
+
+/** Beyond the spec: the study's recent requests, for the landing page (issue 15). */
+export interface AnalysisRequestSummary {
+  id: string;
+  kind: "riskAssessment";
+  state: AnalysisState;
+  requestedBy: string;
+  requestedAt: string;
+  fileName: string;
+}
+export interface AnalysisRequestList {
+  items: AnalysisRequestSummary[];
+  /** STEP 1 of the landing page: the configured complexity tool (PROTOCOL_COMPLEXITY_TOOL_URL), or null. */
+  complexityToolUrl: string | null;
+}
+
+const rowText = (max: number) => z.string().trim().max(max);
+
+/** 001 §3 "Insert in RACT payload": items (the rows); 001 §5: the four texts are required, at least one row. */
+export const ractImportSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        key: z.string().max(100).optional(),
+        category: rowText(200).min(1, "A category is required."),
+        question: rowText(4000).min(1, "The question is required."),
+        statementIf: rowText(4000).min(1, "If is required."),
+        statementDueTo: rowText(4000).min(1, "Due to is required."),
+        statementThen: rowText(4000).min(1, "Then is required."),
+        citation: z
+          .object({
+            page: z.number().int().nullable(),
+            printedPage: z.string().max(50).nullable(),
+            section: z.string().max(200).nullable(),
+            sectionTitle: z.string().max(500).nullable(),
+            quote: z.string().max(2000),
+          })
+          .nullable()
+          .optional(),
+      }),
+    )
+    .min(1, "At least one row is needed.")
+    .max(1000),
+  /** The request the rows came from, when known. */
+  requestId: z.string().max(64).optional(),
+});
+export type RactImport = z.infer<typeof ractImportSchema>;
+
+export interface RactImportBody {
+  isSuccess: true;
+  value: { inserted: number };
+}
+
+/** A row of the study's RACT working draft (the read-only page when LEGACY_BASE_URL is unset). */
+export interface RactDraftItem extends Omit<RiskRow, "key"> {
+  id: string;
+  createdAt: string;
+}
+export interface RactDraftList {
+  items: RactDraftItem[];
+}

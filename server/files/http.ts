@@ -1,0 +1,20 @@
+import { defineRoute } from "../http/route";
+import { downloadFile, uploadFile } from "./service";
+
+/** 001 §7, 000 §7: file upload and download. */
+export const fileRoutes = [
+  defineRoute({
+    method: "POST",
+    path: "/files",
+    access: "permission",
+    // Streamed to storage within UPLOAD_MAX_BYTES by the handler itself (server/files/service.ts).
+    rawBody: true,
+    handler: ({ deps, principal, request }) => uploadFile(deps, principal, request),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/files/get/:id",
+    access: "permission",
+    handler: ({ deps, principal, params }) => downloadFile(deps, principal, params.id!),
+  }),
+];

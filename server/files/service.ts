@@ -1,0 +1,232 @@
+import { and, eq } from "drizzle-orm";
+import type { Principal } from "../auth/principal";
+import { ErrorCode } from "../contracts/common";
+import { NO_STORE } from "../contracts/headers";
+import { FILE_REJECTED, type FileRejection, type FileUploadBody } from "../contracts/protocol-analysis";
+import type { Db } from "../db/database";
+import { newId, OBJECT_ID } from "../db/ids";
+import type { ServiceDeps } from "../deps";
+import { readBodyBytes } from "../http/body";
+import { ApiError, notFound } from "../http/problem";
+import { studies } from "../studies/schema";
+import { checkDocx, cleanFileName, CONTENT_TYPES, contentDisposition, sniff, withExtension } from "./content";
+import { MultipartError, multipartBoundary, readMultipart, type PartSink } from "./multipart";
+import { files } from "./schema";
+import { databaseStorage, localStorage, type FileStorage, type StorageWriter } from "./storage";
+
+/** The storage driver of a service (one per process and configuration; docs/decisions/0028-…). */
+const storages = new WeakMap<ServiceDeps, FileStorage>();
+export function fileStorage(deps: ServiceDeps, kind?: string): FileStorage {
+  if (kind === "database" && deps.config.files.storage !== "database") return databaseStorage(deps.database.db);
+  if (kind === "local" && deps.config.files.storage !== "local") return localStorage(deps.config.files.localDir);
+  let storage = storages.get(deps);
+  if (!storage) {
+    const { storage: kind, localDir } = deps.config.files;
+    storage = kind === "database" ? databaseStorage(deps.database.db) : localStorage(localDir);
+    storages.set(deps, storage);
+  }
+  return storage;
+}
+
+/** The message of each refusal, naming what is accepted (shown on the form as it is, or by its reason). */
+export function rejectFile(reason: FileRejection, maxBytes: number): ApiError {
+  const messages: Record<FileRejection, string> = {
+    missing: "Choose a protocol file to upload (field File).",
+    empty: "The file is empty.",
+    tooLarge: `The file is larger than the limit of ${Math.floor(maxBytes / (1024 * 1024))} MB.`,
+    type: "Only a native PDF (.pdf) or Word (.docx) file is accepted.",
+    zip: "The .docx file unpacks to more than is allowed; it is refused.",
+  };
+  // Too large is what every route answers for an oversize body (PayloadTooLarge); the reason tells the form which.
+  if (reason === "tooLarge")
+    return new ApiError(413, ErrorCode.PayloadTooLarge, messages[reason], { reason, maxBytes });
+  return new ApiError(400, FILE_REJECTED, messages[reason], { reason, maxBytes });
+}
+
+const FIELD_MAX_BYTES = 64 * 1024;
+/** A body that is no multipart upload is read no further than any call's (server/http/api.ts). */
+const OTHER_BODY_BYTES = 1024 * 1024;
+const notFormData = () => new ApiError(400, ErrorCode.ValidationFailed, "The body is not valid form data.");
+/** The multipart envelope beyond the file itself (boundaries, headers, small fields). */
+const ENVELOPE_BYTES = 256 * 1024;
+
+/**
+ * POST /files: streams the part "File" to storage as it arrives (never whole in memory), refusing it as soon as it
+ * grows beyond UPLOAD_MAX_BYTES; then checks its content, and records it for its uploader.
+ */
+export async function uploadFile(deps: ServiceDeps, principal: Principal, request: Request): Promise<FileUploadBody> {
+  const maxBytes = deps.config.files.maxBytes;
+  const type = request.headers.get("content-type") ?? "";
+  const boundary = multipartBoundary(type);
+  if (!boundary || !request.body) {
+    if (request.body && type.toLowerCase().startsWith("multipart/")) {
+      await request.body.cancel().catch(() => undefined);
+      throw notFormData();
+    }
+    // Not an upload at all: read as any other call's body (within its limit), then say what is missing.
+    if (request.body && (await readBodyBytes(request, OTHER_BODY_BYTES)) === null) {
+      throw new ApiError(413, ErrorCode.PayloadTooLarge, `The request body is larger than ${OTHER_BODY_BYTES} bytes.`);
+    }
+    throw rejectFile("missing", maxBytes);
+  }
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes + ENVELOPE_BYTES) {
+    await request.body.cancel().catch(() => undefined);
+    throw rejectFile("tooLarge", maxBytes);
+  }
+
+  const storage = fileStorage(deps);
+  const key = storage.newKey();
+  let writer: StorageWriter | null = null;
+  let written = 0;
+  let head = Buffer.alloc(0);
+  let clientName: string | null = null;
+  let finished = false;
+
+  const discard = (): PartSink => {
+    let size = 0;
+    return {
+      async write(chunk) {
+        size += chunk.byteLength;
+        if (size > FIELD_MAX_BYTES) throw rejectFile("tooLarge", maxBytes);
+      },
+      async end() {},
+    };
+  };
+
+  try {
+    await readMultipart(request.body, boundary, async (part) => {
+      if (part.name !== "File" || part.filename === null || writer) return discard();
+      clientName = part.filename;
+      const w = storage.createWriter(key);
+      writer = w;
+      return {
+        async write(chunk) {
+          written += chunk.byteLength;
+          if (written > maxBytes) throw rejectFile("tooLarge", maxBytes);
+          if (head.length < 1024) head = Buffer.concat([head, Buffer.from(chunk.subarray(0, 1024 - head.length))]);
+          await w.write(chunk);
+        },
+        async end() {
+          await w.finish();
+          finished = true;
+        },
+      };
+    });
+  } catch (error) {
+    await (writer as StorageWriter | null)?.abort().catch(() => undefined);
+    if (error instanceof ApiError) throw error;
+    if (error instanceof MultipartError) {
+      if (error.tooLarge)
+        throw new ApiError(413, ErrorCode.PayloadTooLarge, "The multipart body has no part within its first bytes.");
+      throw notFormData();
+    }
+    throw error;
+  }
+  if (!writer || !finished) throw rejectFile("missing", maxBytes);
+
+  const refuse = async (reason: FileRejection) => {
+    await storage.remove(key).catch(() => undefined);
+    return rejectFile(reason, maxBytes);
+  };
+  if (written === 0) throw await refuse("empty");
+  let format = sniff(head);
+  if (format === "zip") {
+    const verdict = await checkDocx(await storage.read(key));
+    if (verdict === "bomb") throw await refuse("zip");
+    format = verdict === "docx" ? "docx" : null;
+  }
+  if (format === null) throw await refuse("type");
+
+  const id = newId();
+  const name = withExtension(cleanFileName(clientName, "protocol"), format);
+  await deps.database.db.insert(files).values({
+    id,
+    companyId: principal.homeCompanyId,
+    studyId: null,
+    uploadedBy: principal.userId,
+    name,
+    contentType: CONTENT_TYPES[format],
+    size: written,
+    storage: storage.kind,
+    storageKey: key,
+  });
+  return { value: { fileId: id, name, size: written } };
+}
+
+/** A file the pipeline makes (the recognised protocol, the history file), stored and recorded for the study. */
+export async function storeGeneratedFile(
+  deps: ServiceDeps,
+  db: Db,
+  input: { companyId: string; studyId: string; name: string; contentType: string; bytes: Uint8Array },
+): Promise<{ id: string; name: string }> {
+  const storage = fileStorage(deps);
+  const key = storage.newKey();
+  const writer = storage.createWriter(key);
+  try {
+    await writer.write(input.bytes);
+    await writer.finish();
+  } catch (error) {
+    await writer.abort().catch(() => undefined);
+    throw error;
+  }
+  const id = newId();
+  await db.insert(files).values({
+    id,
+    companyId: input.companyId,
+    studyId: input.studyId,
+    uploadedBy: null,
+    name: input.name,
+    contentType: input.contentType,
+    size: input.bytes.byteLength,
+    storage: storage.kind,
+    storageKey: key,
+  });
+  return { id, name: input.name };
+}
+
+export type FileRow = typeof files.$inferSelect;
+
+/**
+ * The file, when this caller may read it: an upload not yet used by a request only by its uploader; a study's file
+ * by whoever may see that study. Anything else, another company's above all, is "not found".
+ */
+export async function readableFile(db: Db, principal: Principal, id: string): Promise<FileRow | null> {
+  if (!OBJECT_ID.test(id)) return null;
+  const [row] = await db
+    .select({ file: files, studyName: studies.name })
+    .from(files)
+    .leftJoin(studies, and(eq(studies.id, files.studyId), eq(studies.companyId, files.companyId)))
+    .where(eq(files.id, id))
+    .limit(1);
+  if (!row) return null;
+  const { file, studyName } = row;
+  if (file.studyId === null) {
+    return file.uploadedBy === principal.userId && file.companyId === principal.homeCompanyId ? file : null;
+  }
+  if (!studyName) return null;
+  const address = `api/companies/${encodeURIComponent(file.companyId)}/studies/${encodeURIComponent(studyName)}/get`;
+  return (await principal.can(address)) ? file : null;
+}
+
+/** POST /files/get/{id}: the bytes, with the original name in Content-Disposition (RFC 6266). */
+export async function downloadFile(deps: ServiceDeps, principal: Principal, id: string): Promise<Response> {
+  const file = await readableFile(deps.database.db, principal, id);
+  if (!file) throw notFound("The file does not exist.");
+  const storage = fileStorage(deps, file.storage);
+  return new Response(storage.openRead(file.storageKey), {
+    status: 200,
+    headers: {
+      "content-type": file.contentType,
+      "content-length": String(file.size),
+      "content-disposition": contentDisposition(file.name),
+      "x-content-type-options": "nosniff",
+      ...NO_STORE,
+    },
+  });
+}
+
+/** The bytes of a file the pipeline reads (the submitted protocol). */
+export async function readFileBytes(deps: ServiceDeps, file: FileRow): Promise<Buffer> {
+  return fileStorage(deps, file.storage).read(file.storageKey);
+}

@@ -1,0 +1,41 @@
+import { emptyBodySchema } from "../contracts/common";
+import { riskAssessmentStartSchema } from "../contracts/protocol-analysis";
+import { defineRoute } from "../http/route";
+import { analysisRuntime } from "./runtime";
+import { getRiskAssessmentResult, listAnalysisRequests, startRiskAssessment } from "./service";
+
+/** 001 §7: the AI risk assessment's calls (under the caller's home company, as the paths name none). */
+export const riskAssessmentRoutes = [
+  defineRoute({
+    method: "POST",
+    path: "/studies/:studyName/ProtocolAnalysisTool/RiskAssessment/start",
+    access: "permission",
+    body: riskAssessmentStartSchema,
+    audit: { displayText: "AI risk assessment requested" },
+    handler: async ({ deps, db, params, body, principal, audit, afterCommit, log }) => {
+      const started = await startRiskAssessment(db, principal, params.studyName!, body.protocolTemporaryFileId, audit);
+      // Enqueued once the request is committed; a failure here is recovered at the next start of a worker.
+      afterCommit(() => {
+        analysisRuntime(deps)
+          .enqueue(started.value.id)
+          .catch((error: unknown) => log.error({ err: error, requestId: started.value.id }, "enqueue failed"));
+      });
+      return started;
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/studies/:studyName/ProtocolAnalysisTool/RiskAssessment/:id/getResults",
+    access: "permission",
+    body: emptyBodySchema,
+    handler: ({ db, params, principal }) => getRiskAssessmentResult(db, principal, params.studyName!, params.id!),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/studies/:studyName/ProtocolAnalysisTool/requests/get",
+    access: "permission",
+    body: emptyBodySchema,
+    handler: ({ deps, db, params, principal }) =>
+      listAnalysisRequests(db, principal, params.studyName!, deps.config.protocolAnalysis.complexityToolUrl),
+  }),
+];

@@ -1,0 +1,101 @@
+import { and, eq, isNull } from "drizzle-orm";
+import deven from "../../locales/deven.json";
+import type { ServiceDeps } from "../deps";
+import { createJobQueue, jobIdFor, type JobQueue } from "../jobs/queue";
+import { createAnalysisPool, type AnalysisPool } from "./pool";
+import { protocolAnalysisRequests } from "./schema";
+import {
+  failRequest,
+  RISK_ASSESSMENT_DEAD_QUEUE,
+  RISK_ASSESSMENT_QUEUE,
+  runRiskAssessmentJob,
+  type AnalysisJobData,
+} from "./service";
+
+/**
+ * The pipeline's moving parts of one service: the job queue (started on first use, so that a service that never
+ * analyses pays nothing), and, when this instance works, the worker pool and the queue's workers.
+ */
+export interface AnalysisRuntime {
+  /** Enqueues the request's job (idempotent: one job per request). */
+  enqueue(requestId: string): Promise<void>;
+  /** Starts working: recovers what a crash left, then runs jobs. */
+  startWorkers(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const runtimes = new WeakMap<ServiceDeps, AnalysisRuntime>();
+
+export function analysisRuntime(deps: ServiceDeps): AnalysisRuntime {
+  let runtime = runtimes.get(deps);
+  if (!runtime) {
+    runtime = createRuntime(deps);
+    runtimes.set(deps, runtime);
+  }
+  return runtime;
+}
+
+function createRuntime(deps: ServiceDeps): AnalysisRuntime {
+  const settings = deps.config.protocolAnalysis;
+  let queue: Promise<JobQueue> | null = null;
+  let pool: AnalysisPool | null = null;
+  let stopped = false;
+
+  const openQueue = () => {
+    queue ??= (async () => {
+      const q = await createJobQueue(deps.database, deps.logger, {
+        pollingIntervalSeconds: deps.config.env === "test" ? 0.5 : 1,
+        maintenanceIntervalSeconds: deps.config.env === "test" ? 1 : 30,
+      });
+      await q.define(RISK_ASSESSMENT_QUEUE, {
+        retryLimit: settings.retryLimit,
+        retryDelaySeconds: settings.retryDelaySeconds,
+        expireInSeconds: settings.timeoutSeconds,
+        deadLetter: RISK_ASSESSMENT_DEAD_QUEUE,
+      });
+      return q;
+    })();
+    return queue;
+  };
+
+  return {
+    async enqueue(requestId) {
+      const q = await openQueue();
+      const id = jobIdFor(`risk-assessment:${requestId}`);
+      await q.send(RISK_ASSESSMENT_QUEUE, { requestId } satisfies AnalysisJobData, { id });
+      await deps.database.db
+        .update(protocolAnalysisRequests)
+        .set({ jobId: id })
+        .where(and(eq(protocolAnalysisRequests.id, requestId), isNull(protocolAnalysisRequests.jobId)));
+    },
+    async startWorkers() {
+      const q = await openQueue();
+      pool = await createAnalysisPool(settings.workers);
+      const workPool = pool;
+      // The embedded database has one process: a job still active there was cut short by a crash of this very
+      // service; fail it now, so the queue retries it at once rather than after its time-out.
+      if (deps.database.kind === "pglite") {
+        const cut = await q.failActive(RISK_ASSESSMENT_QUEUE, "The service stopped during the analysis.");
+        if (cut > 0) deps.logger.warn({ jobs: cut }, "analysis jobs cut short by a restart are retried");
+      }
+      // Requests recorded but never enqueued (the process died between the commit and the enqueue).
+      const orphans = await deps.database.db
+        .select({ id: protocolAnalysisRequests.id })
+        .from(protocolAnalysisRequests)
+        .where(and(eq(protocolAnalysisRequests.state, "New"), isNull(protocolAnalysisRequests.jobId)));
+      for (const orphan of orphans) await this.enqueue(orphan.id);
+      await q.work<AnalysisJobData>(RISK_ASSESSMENT_QUEUE, (job) => runRiskAssessmentJob(deps, workPool, job));
+      // A job whose last attempt never ended (its process died, or it ran out of time) lands here.
+      await q.work<AnalysisJobData>(RISK_ASSESSMENT_DEAD_QUEUE, async (job) => {
+        const texts = deven.protocolAnalysis.errors;
+        await failRequest(deps, job.data.requestId, texts.failed, texts.timedOut);
+      });
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      if (queue) await (await queue).stop();
+      await pool?.close();
+    },
+  };
+}

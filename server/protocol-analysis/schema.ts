@@ -1,0 +1,53 @@
+import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { companies } from "../companies/schema";
+import { createdAt, updatedAt, utcTimestamp } from "../db/columns";
+import { files } from "../files/schema";
+import { studies } from "../studies/schema";
+import { users } from "../users/schema";
+import type { Citation } from "./contract";
+
+/** A risk row as stored with its request (001 §3 "Risk row", plus where it came from). */
+export interface StoredRiskRow {
+  key: string;
+  category: string;
+  question: string;
+  statementIf: string;
+  statementDueTo: string;
+  statementThen: string;
+  citation: Citation | null;
+}
+
+/** One analysis request of the Protocol Analysis Tool (001 §3 "Risk assessment result", 001 §4 states). */
+export const protocolAnalysisRequests = pgTable(
+  "protocol_analysis_requests",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id")
+      .notNull()
+      .references(() => companies.id),
+    studyId: text("study_id")
+      .notNull()
+      .references(() => studies.id),
+    /** "riskAssessment" (the CTQ identification of a later issue adds its own kind). */
+    kind: text("kind").notNull(),
+    requestedBy: text("requested_by")
+      .notNull()
+      .references(() => users.id),
+    /** New, InProgress, Finished or Failed (001 §4). */
+    state: text("state").notNull(),
+    protocolFileId: text("protocol_file_id")
+      .notNull()
+      .references(() => files.id),
+    parsedFileId: text("parsed_file_id").references(() => files.id),
+    historyFileId: text("history_file_id").references(() => files.id),
+    rows: jsonb("rows").$type<StoredRiskRow[]>(),
+    error: text("error"),
+    errorDetails: text("error_details"),
+    attempts: integer("attempts").notNull().default(0),
+    jobId: text("job_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: utcTimestamp("finished_at"),
+  },
+  (t) => [index("protocol_analysis_requests_study_idx").on(t.studyId, t.createdAt)],
+);

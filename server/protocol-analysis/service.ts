@@ -1,0 +1,342 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import deven from "../../locales/deven.json";
+import type { Principal } from "../auth/principal";
+import type {
+  AnalysisRequestList,
+  AnalysisState,
+  RiskAssessmentResult,
+  RiskAssessmentStartBody,
+} from "../contracts/protocol-analysis";
+import type { Db } from "../db/database";
+import { newId } from "../db/ids";
+import type { ServiceDeps } from "../deps";
+import { CONTENT_TYPES } from "../files/content";
+import { files } from "../files/schema";
+import { readableFile, readFileBytes, storeGeneratedFile } from "../files/service";
+import { ApiError, forbidden, notFound } from "../http/problem";
+import type { AuditScope } from "../http/route";
+import type { QueueJob } from "../jobs/queue";
+import { studies } from "../studies/schema";
+import { getStudy } from "../studies/service";
+import { users } from "../users/schema";
+import type { AnalysisPool } from "./pool";
+import { protocolAnalysisRequests, type StoredRiskRow } from "./schema";
+
+/** The risk assessment's job queue (001 §7 RiskAssessment/start). */
+export const RISK_ASSESSMENT_QUEUE = "protocol-analysis.risk-assessment";
+/** Where a job lands when its last attempt did not end (its process died, or it ran out of time). */
+export const RISK_ASSESSMENT_DEAD_QUEUE = "protocol-analysis.risk-assessment.dead";
+
+export interface AnalysisJobData {
+  requestId: string;
+}
+
+type RequestRow = typeof protocolAnalysisRequests.$inferSelect;
+
+/** The study of the caller's home company (the /studies/{studyName}/… calls of 001 §7 name no company). */
+async function homeStudy(db: Db, principal: Principal, studyName: string) {
+  if (!principal.homeCompanyToolEnabled) {
+    throw forbidden("The Protocol Analysis Tool is not enabled for this company.");
+  }
+  const study = await getStudy(db, principal.homeCompanyId, studyName);
+  if (!study) throw notFound("The study does not exist.");
+  return study;
+}
+
+/**
+ * RiskAssessment/start: records the request and binds the uploaded protocol to the study, in the call's transaction;
+ * the job is enqueued once that has committed (`enqueue`), and the call answers at once.
+ */
+export async function startRiskAssessment(
+  db: Db,
+  principal: Principal,
+  studyName: string,
+  fileId: string,
+  audit: AuditScope,
+): Promise<RiskAssessmentStartBody> {
+  const study = await homeStudy(db, principal, studyName);
+  const file = await readableFile(db, principal, fileId);
+  if (!file || (file.studyId !== null && file.studyId !== study.internalStudyId)) {
+    throw notFound("The protocol file does not exist. Upload it again.");
+  }
+  if (file.contentType !== CONTENT_TYPES.pdf && file.contentType !== CONTENT_TYPES.docx) {
+    throw new ApiError(400, "ValidationFailed", "Only a native PDF (.pdf) or Word (.docx) file is accepted.");
+  }
+  if (file.studyId === null) {
+    await db.update(files).set({ studyId: study.internalStudyId }).where(eq(files.id, file.id));
+  }
+  const id = newId();
+  const row = {
+    id,
+    companyId: principal.homeCompanyId,
+    studyId: study.internalStudyId,
+    kind: "riskAssessment",
+    requestedBy: principal.userId,
+    state: "New" as AnalysisState,
+    protocolFileId: file.id,
+  };
+  await db.insert(protocolAnalysisRequests).values(row);
+  audit.change(null, { ...row, protocolFileName: file.name });
+  return { value: { id, state: "New" } };
+}
+
+const ref = (id: string | null, name: string | null | undefined) => (id && name ? { id, name } : null);
+
+/** RiskAssessment/{id}/getResults (001 §3 "Risk assessment result"). */
+export async function getRiskAssessmentResult(
+  db: Db,
+  principal: Principal,
+  studyName: string,
+  id: string,
+): Promise<RiskAssessmentResult> {
+  const study = await homeStudy(db, principal, studyName);
+  const [request] = await db
+    .select()
+    .from(protocolAnalysisRequests)
+    .where(
+      and(
+        eq(protocolAnalysisRequests.id, id),
+        eq(protocolAnalysisRequests.companyId, principal.homeCompanyId),
+        eq(protocolAnalysisRequests.studyId, study.internalStudyId),
+        eq(protocolAnalysisRequests.kind, "riskAssessment"),
+      ),
+    )
+    .limit(1);
+  if (!request) throw notFound("The risk assessment does not exist.");
+  const fileIds = [request.protocolFileId, request.parsedFileId, request.historyFileId].filter(
+    (v): v is string => v !== null,
+  );
+  const names = new Map(
+    (await db.select({ id: files.id, name: files.name }).from(files).where(inArray(files.id, fileIds))).map((f) => [
+      f.id,
+      f.name,
+    ]),
+  );
+  const failed = request.state === "Failed";
+  return {
+    id: request.id,
+    state: request.state as AnalysisState,
+    value: request.state === "Finished" ? (request.rows ?? []) : null,
+    result: {
+      isSuccess: !failed,
+      error: failed ? request.error : null,
+      errorDetails: failed ? request.errorDetails : null,
+    },
+    protocolFile: ref(request.protocolFileId, names.get(request.protocolFileId)),
+    parsedProtocolFile: ref(request.parsedFileId, request.parsedFileId ? names.get(request.parsedFileId) : null),
+    historyFile: ref(request.historyFileId, request.historyFileId ? names.get(request.historyFileId) : null),
+    requestedAt: request.createdAt.toISOString(),
+    finishedAt: request.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** Beyond the spec: the study's recent requests (landing page), newest first. */
+export async function listAnalysisRequests(
+  db: Db,
+  principal: Principal,
+  studyName: string,
+  complexityToolUrl: string | null,
+  limit = 10,
+): Promise<AnalysisRequestList> {
+  const study = await homeStudy(db, principal, studyName);
+  const rows = await db
+    .select({
+      id: protocolAnalysisRequests.id,
+      state: protocolAnalysisRequests.state,
+      requestedBy: users.displayName,
+      requestedAt: protocolAnalysisRequests.createdAt,
+      fileName: files.name,
+    })
+    .from(protocolAnalysisRequests)
+    .innerJoin(users, eq(users.id, protocolAnalysisRequests.requestedBy))
+    .innerJoin(files, eq(files.id, protocolAnalysisRequests.protocolFileId))
+    .where(
+      and(
+        eq(protocolAnalysisRequests.companyId, principal.homeCompanyId),
+        eq(protocolAnalysisRequests.studyId, study.internalStudyId),
+      ),
+    )
+    .orderBy(desc(protocolAnalysisRequests.createdAt), desc(protocolAnalysisRequests.id))
+    .limit(limit);
+  return {
+    complexityToolUrl,
+    items: rows.map((r) => ({
+      id: r.id,
+      kind: "riskAssessment",
+      state: r.state as AnalysisState,
+      requestedBy: r.requestedBy,
+      requestedAt: r.requestedAt.toISOString(),
+      fileName: r.fileName,
+    })),
+  };
+}
+
+/** The words of an error a user may read: ours as they are, anything else by its message, shortened. */
+function readable(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.length > 500 ? `${message.slice(0, 497)}...` : message;
+}
+
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
+
+/** The requester's e-mail: the link to the results, or the reason of the failure (issue 15). */
+async function enqueueResultMail(deps: ServiceDeps, tx: Db, request: RequestRow, failure: string | null) {
+  const [who] = await tx
+    .select({ email: users.email, name: users.displayName })
+    .from(users)
+    .where(eq(users.id, request.requestedBy))
+    .limit(1);
+  const [protocol] = await tx
+    .select({ name: files.name })
+    .from(files)
+    .where(eq(files.id, request.protocolFileId))
+    .limit(1);
+  const studyName = await studyNameOf(tx, request.studyId);
+  if (!who || !studyName) return;
+  const link =
+    `${deps.config.publicUrl}/ng/companies/${encodeURIComponent(request.companyId)}/studies/` +
+    `${encodeURIComponent(studyName)}/riskAssessment/results?id=${encodeURIComponent(request.id)}`;
+  const texts = failure === null ? deven.protocolAnalysis.mail.finished : deven.protocolAnalysis.mail.failed;
+  const values = {
+    name: who.name,
+    productName: deps.config.product.productName,
+    fileName: protocol?.name ?? "",
+    link,
+    reason: failure ?? "",
+  };
+  await deps.mail.enqueue(tx, { to: who.email, subject: fill(texts.subject, values), text: fill(texts.text, values) });
+}
+
+async function studyNameOf(db: Db, studyId: string): Promise<string | null> {
+  const [row] = await db.select({ name: studies.name }).from(studies).where(eq(studies.id, studyId)).limit(1);
+  return row?.name ?? null;
+}
+
+/** Ends a request as Failed with a reason the user can read, and e-mails it. Idempotent. */
+export async function failRequest(deps: ServiceDeps, requestId: string, error: string, details: string): Promise<void> {
+  await deps.database.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [request] = await tx
+      .select()
+      .from(protocolAnalysisRequests)
+      .where(eq(protocolAnalysisRequests.id, requestId))
+      .for("update")
+      .limit(1);
+    if (!request || request.state === "Finished" || request.state === "Failed") return;
+    const now = new Date();
+    await tx
+      .update(protocolAnalysisRequests)
+      .set({ state: "Failed", error, errorDetails: details, finishedAt: now, updatedAt: now })
+      .where(eq(protocolAnalysisRequests.id, requestId));
+    await enqueueResultMail(deps, tx, request, `${error} ${details}`.trim());
+  });
+  deps.mail.kick();
+}
+
+/**
+ * One attempt of a risk assessment job: extraction and analysis in the worker pool, then the two generated files, the
+ * rows and the e-mail in one transaction. An unreadable protocol fails at once (no retry); another failure is retried
+ * by the queue with backoff, and the last one ends the request Failed with its reason.
+ */
+export async function runRiskAssessmentJob(
+  deps: ServiceDeps,
+  pool: AnalysisPool,
+  job: QueueJob<AnalysisJobData>,
+): Promise<void> {
+  const db = deps.database.db;
+  const requestId = job.data.requestId;
+  const [request] = await db
+    .select()
+    .from(protocolAnalysisRequests)
+    .where(eq(protocolAnalysisRequests.id, requestId))
+    .limit(1);
+  if (!request || request.state === "Finished" || request.state === "Failed") return;
+  await db
+    .update(protocolAnalysisRequests)
+    .set({ state: "InProgress", attempts: request.attempts + 1, updatedAt: new Date() })
+    .where(eq(protocolAnalysisRequests.id, requestId));
+  const log = deps.logger.child({ requestId, job: job.id, attempt: job.retryCount + 1 });
+  const texts = deven.protocolAnalysis.errors;
+  try {
+    const [file] = await db.select().from(files).where(eq(files.id, request.protocolFileId)).limit(1);
+    if (!file) throw new Error("The submitted protocol file is missing.");
+    const format = file.contentType === CONTENT_TYPES.docx ? "docx" : "pdf";
+    const bytes = await readFileBytes(deps, file);
+    const started = Date.now();
+    const outcome = await pool.run({ bytes: new Uint8Array(bytes), format, analyzer: analyzerConfig(deps) });
+    if (outcome.kind === "unreadable") {
+      log.info({ reason: outcome.reason }, "protocol unreadable");
+      await failRequest(deps, requestId, texts.unreadable, outcome.message);
+      return;
+    }
+    const stem = file.name.replace(/\.(pdf|docx)$/i, "");
+    const rows: StoredRiskRow[] = outcome.rows.map((row, i) => ({
+      key: `${i + 1}`,
+      category: row.category,
+      question: row.question,
+      statementIf: row.statementIf,
+      statementDueTo: row.statementDueTo,
+      statementThen: row.statementThen,
+      citation: row.citation,
+    }));
+    await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const [current] = await tx
+        .select()
+        .from(protocolAnalysisRequests)
+        .where(eq(protocolAnalysisRequests.id, requestId))
+        .for("update")
+        .limit(1);
+      if (!current || current.state === "Finished" || current.state === "Failed") return;
+      const parsed = await storeGeneratedFile(deps, tx, {
+        companyId: request.companyId,
+        studyId: request.studyId,
+        name: `${stem} - recognized protocol.txt`,
+        contentType: "text/plain; charset=utf-8",
+        bytes: Buffer.from(outcome.recognizedText, "utf8"),
+      });
+      const history = await storeGeneratedFile(deps, tx, {
+        companyId: request.companyId,
+        studyId: request.studyId,
+        name: `${stem} - history.json`,
+        contentType: "application/json; charset=utf-8",
+        bytes: Buffer.from(`${JSON.stringify(outcome.history, null, 2)}\n`, "utf8"),
+      });
+      const now = new Date();
+      await tx
+        .update(protocolAnalysisRequests)
+        .set({
+          state: "Finished",
+          rows,
+          parsedFileId: parsed.id,
+          historyFileId: history.id,
+          error: null,
+          errorDetails: null,
+          finishedAt: now,
+          updatedAt: now,
+        })
+        .where(eq(protocolAnalysisRequests.id, requestId));
+      await enqueueResultMail(deps, tx, current, null);
+    });
+    deps.mail.kick();
+    log.info({ rows: rows.length, ms: Date.now() - started, ...outcome.timings }, "risk assessment finished");
+  } catch (error) {
+    const last = job.retryCount >= job.retryLimit;
+    log.warn({ err: error, last }, "risk assessment attempt failed");
+    if (last) {
+      await failRequest(deps, requestId, texts.failed, readable(error));
+      return;
+    }
+    await db
+      .update(protocolAnalysisRequests)
+      .set({ errorDetails: readable(error), updatedAt: new Date() })
+      .where(eq(protocolAnalysisRequests.id, requestId));
+    throw error;
+  }
+}
+
+export function analyzerConfig(deps: ServiceDeps) {
+  const { analyzer, llm } = deps.config.protocolAnalysis;
+  return { analyzer, llm };
+}

@@ -1,0 +1,67 @@
+import { and, asc, eq, max } from "drizzle-orm";
+import type { RactDraftList, RactImport, RactImportBody } from "../contracts/protocol-analysis";
+import type { Db } from "../db/database";
+import { newId } from "../db/ids";
+import { notFound } from "../http/problem";
+import type { AuditScope } from "../http/route";
+import { getStudy } from "../studies/service";
+import { ractWorkingDraftItems } from "./schema";
+
+/** legacyRact/import (001 §7): the rows become the study's RACT working-draft items, each change audited. */
+export async function importIntoRact(
+  db: Db,
+  companyId: string,
+  studyName: string,
+  userId: string,
+  input: RactImport,
+  audit: AuditScope,
+): Promise<RactImportBody> {
+  const study = await getStudy(db, companyId, studyName);
+  if (!study) throw notFound("The study does not exist.");
+  const [{ last } = { last: null }] = await db
+    .select({ last: max(ractWorkingDraftItems.position) })
+    .from(ractWorkingDraftItems)
+    .where(eq(ractWorkingDraftItems.studyId, study.internalStudyId));
+  let position = (last ?? 0) + 1;
+  const rows = input.items.map((item) => ({
+    id: newId(),
+    companyId,
+    studyId: study.internalStudyId,
+    position: position++,
+    category: item.category,
+    question: item.question,
+    statementIf: item.statementIf,
+    statementDueTo: item.statementDueTo,
+    statementThen: item.statementThen,
+    citation: item.citation ?? null,
+    createdBy: userId,
+  }));
+  await db.insert(ractWorkingDraftItems).values(rows);
+  for (const row of rows) audit.change(null, row);
+  return { isSuccess: true, value: { inserted: rows.length } };
+}
+
+/** The study's working draft, in order (the read-only page in /ng/ when LEGACY_BASE_URL is unset). */
+export async function workingDraft(db: Db, companyId: string, studyName: string): Promise<RactDraftList> {
+  const study = await getStudy(db, companyId, studyName);
+  if (!study) throw notFound("The study does not exist.");
+  const rows = await db
+    .select()
+    .from(ractWorkingDraftItems)
+    .where(
+      and(eq(ractWorkingDraftItems.companyId, companyId), eq(ractWorkingDraftItems.studyId, study.internalStudyId)),
+    )
+    .orderBy(asc(ractWorkingDraftItems.position));
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      category: r.category,
+      question: r.question,
+      statementIf: r.statementIf,
+      statementDueTo: r.statementDueTo,
+      statementThen: r.statementThen,
+      citation: r.citation,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}

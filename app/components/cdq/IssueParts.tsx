@@ -37,8 +37,8 @@ export type IssueView = CdqIssue & {
 };
 
 /**
- * A date of an issue in a <time> element, its text in the 000 §9 format made on the server; 'N/A' when missing (000
- * §8), as the shared Timestamp shows it, without shipping a date library to the browser.
+ * A date of an issue in a <time> element, its text in the 000 §9 format made on the server; when missing, 'N/A' as
+ * 000 §8 says and the shared Timestamp shows it, without shipping a date library to the browser.
  */
 export function DateValue({ issue, field }: { issue: IssueView; field: keyof IssueView["dateTexts"] }) {
   const { t } = useTranslation();

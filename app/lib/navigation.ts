@@ -101,8 +101,19 @@ export function studyAddresses(companyId: string, studyName: string) {
     reports: `${s}/reports/get`,
     studySettings: `${s}/settings/get`,
     studyAudit: `${s}/auditLogs/get`,
+    /** The classic study audit route (/auditManager), as its permission address: the list's alternative (001 §6). */
+    studyAuditLegacy: `${s}/auditManager/get`,
     studyDesigner: `${s}/studyDesign/get`,
   };
+}
+
+/**
+ * The study audit list's gate (001 §6): fetching the study's audit entries, or the legacy study audit route; either
+ * one suffices. The page and the Settings → Study Audit entry ask the same.
+ */
+export function studyAuditListGate(companyId: string, studyName: string): { addresses: string[]; any: true } {
+  const a = studyAddresses(companyId, studyName);
+  return { addresses: [a.studyAudit, a.studyAuditLegacy], any: true };
 }
 
 /** Where a study-list entry goes: the Dashboard if permitted, else RACT if permitted, else nowhere (000 §2.6). */
@@ -231,8 +242,12 @@ function spec(ctx: NavContext) {
       ? [
           // As Company Audit: the classic page where there is one, else this product's list (ADR 0026).
           ctx.legacyBaseUrl
-            ? legacy("studyAudit", legacyLinks.study("/auditManager", name), { any: [s.studyAudit] })
-            : page("studyAudit", "audit", appLinks.studyPage(ctx.companyId, name, "audit"), { any: [s.studyAudit] }),
+            ? legacy("studyAudit", legacyLinks.study("/auditManager", name), {
+                any: [s.studyAudit, s.studyAuditLegacy],
+              })
+            : page("studyAudit", "audit", appLinks.studyPage(ctx.companyId, name, "audit"), {
+                any: [s.studyAudit, s.studyAuditLegacy],
+              }),
         ]
       : []),
     item(

@@ -131,7 +131,7 @@ export function Yaml({ result, malformedKey }: { result: YamlText; malformedKey:
     return <p className="text-sm text-red-700">{t(malformedKey, { error: result.error })}</p>;
   }
   return (
-    <pre className="overflow-x-auto whitespace-pre rounded-md bg-slate-50 p-3 font-mono text-sm text-slate-900">
+    <pre className="whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 font-mono text-sm text-slate-900">
       {result.text}
     </pre>
   );

@@ -5,22 +5,21 @@ import { exportState, loadAuditList } from "~/lib/audit.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { appLinks, destination, legacyLinks } from "~/lib/links";
-import { studyAddresses } from "~/lib/navigation";
+import { studyAuditListGate } from "~/lib/navigation";
 import { companyIdParam, studyNameParam } from "~/lib/params";
 import { pageMeta, useSettings } from "~/lib/settings";
 import { requirePagePermission } from "~/lib/shell.server";
 
 /**
  * /ng/companies/:companyId/studies/:studyName/audit: the Study Audit Manager (001 §2 "Study audit list", §4), gated
- * by the study audit list call (001 §6); Download as CSV shows to those who may call the export.
+ * by the study audit list call or the legacy study audit route (001 §6); Download as CSV shows to those who may call the export.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const companyId = companyIdParam(params);
   const studyName = studyNameParam(params);
   const exportAddress = `api/companies/${encodeURIComponent(companyId)}/studies/${encodeURIComponent(studyName)}/auditLogs/export`;
-  const { api, batch } = await requirePagePermission(request, context, [
-    studyAddresses(companyId, studyName).studyAudit,
-  ]);
+  const gate = studyAuditListGate(companyId, studyName);
+  const { api, batch } = await requirePagePermission(request, context, gate.addresses, { any: gate.any });
   const url = new URL(request.url);
   const [list, allowed, t] = await Promise.all([
     loadAuditList(context, api, url, companyId, studyName),

@@ -98,9 +98,19 @@ export async function guardWebRequest(request: Request, settings: WebGuardSettin
     const headers = new Headers(request.headers);
     headers.set("host", new URL(claimed).host);
     headers.delete("x-forwarded-host");
+    // An upload is passed on unread, so only its opening is checked here: a multipart body begins with its boundary.
+    // What does not (no boundary, no body, other bytes) is refused like any unreadable form, before the action runs.
+    const body = await peekMultipart(request, request.headers.get("content-type") ?? "");
+    if (!body) {
+      return {
+        ok: false,
+        request: new Request(request.url, { headers }),
+        refusal: { kind: "formUnreadable", status: 400 },
+      };
+    }
     return {
       ok: true,
-      request: new Request(request.url, { method: "POST", headers, body: request.body, duplex: "half" } as RequestInit),
+      request: new Request(request.url, { method: "POST", headers, body, duplex: "half" } as RequestInit),
     };
   }
 
@@ -135,4 +145,50 @@ export async function guardWebRequest(request: Request, settings: WebGuardSettin
   }
   if (!readable) return { ok: false, request: passed, refusal: { kind: "formUnreadable", status: 400 } };
   return { ok: true, request: passed };
+}
+
+/**
+ * Reads the opening bytes of a streamed multipart post and checks that they are its boundary. Answers a stream of the
+ * whole body (the opening bytes, then the rest as it arrives), or null when the post is not multipart form data.
+ */
+async function peekMultipart(
+  request: Request,
+  contentType: string /* as sent: a boundary is case-sensitive */,
+): Promise<ReadableStream<Uint8Array> | null> {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  const expected = Buffer.from(`--${boundary?.[1] ?? boundary?.[2] ?? ""}`);
+  if (!boundary || !request.body) {
+    await request.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  const reader = request.body.getReader();
+  const opening: Uint8Array[] = [];
+  let length = 0;
+  while (length < expected.length) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    opening.push(value);
+    length += value.byteLength;
+  }
+  const head = Buffer.concat(opening);
+  if (head.length < expected.length || !head.subarray(0, expected.length).equals(expected)) {
+    await reader.cancel().catch(() => undefined);
+    return null;
+  }
+  let first = true;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (first) {
+        first = false;
+        controller.enqueue(new Uint8Array(head));
+        return;
+      }
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
 }

@@ -110,6 +110,8 @@ test.describe("every web form", () => {
   test("signed in, values of a shape no form sends (a list or a row as plain text) never crash a page", async ({
     page,
   }) => {
+    // 25 posts per form route, and the routes grow with the product.
+    test.slow();
     // An account of its own: these posts may save the test page's list (empty), which other tests read.
     await signInAs(page, `hostile-${project()}@e2e.example`);
     const shapes = ["rows=x", "rows.title=x", "rows%5B0%5D=x", "draft=x", "rows=x&draft=x&email.x=y&password%5B0%5D=z"];

@@ -10,9 +10,9 @@ import { studies } from "../studies/schema";
 import { hashPassword } from "../users/passwords";
 import { companyMembers, groupMembers, groups, users } from "../users/schema";
 import { demoAvatarPng } from "./avatar";
-import { insertCpcdDemoData } from "./demo-cpcd";
 import { DEMO_AUDIT_SEED_KEY, DEMO_AUDIT_SEED_VERSION, insertAuditDemoData } from "./demo-audit";
 import { insertCdqDemoData } from "./demo-cdq";
+import { insertCpcdDemoData } from "./demo-cpcd";
 import { insertProtocolAnalysisDemoData } from "./demo-protocol-analysis";
 
 /**

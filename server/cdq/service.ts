@@ -196,13 +196,7 @@ export function parseImportFile(text: string): ParsedFile {
     }
     const items = Array.isArray(json) ? json : (json as { items?: unknown }).items;
     if (!Array.isArray(items)) return fileProblem("A JSON file holds an array of issues, or an object with items.");
-    const problems: CdqImportProblem[] = [];
-    items.forEach((item, index) => {
-      if (item === null || typeof item !== "object" || Array.isArray(item))
-        problems.push({ row: index + 1, field: "", message: "An issue is a JSON object." });
-    });
-    if (problems.length) return { ok: false, problems };
-    return { ok: true, rows: items as Record<string, unknown>[] };
+    return importItems(items);
   }
   let records: Record<string, string>[];
   try {
@@ -216,6 +210,17 @@ export function parseImportFile(text: string): ParsedFile {
     return fileProblem(`The file is not valid CSV: ${(error as Error).message}`);
   }
   return { ok: true, rows: records };
+}
+
+/** Issues given as JSON values (a file's, or a call's body): each must be an object. */
+export function importItems(items: readonly unknown[]): ParsedFile {
+  const problems: CdqImportProblem[] = [];
+  items.forEach((item, index) => {
+    if (item === null || typeof item !== "object" || Array.isArray(item))
+      problems.push({ row: index + 1, field: "", message: "An issue is a JSON object." });
+  });
+  if (problems.length) return { ok: false, problems };
+  return { ok: true, rows: items as Record<string, unknown>[] };
 }
 
 const fileProblem = (message: string): ParsedFile => ({ ok: false, problems: [{ row: 0, field: "", message }] });

@@ -255,11 +255,36 @@ async function readBody(request: Request, maxBytes: number): Promise<unknown> {
   if (!json || (charset !== undefined && charset !== "utf-8" && charset !== "us-ascii")) {
     throw new ApiError(415, ErrorCode.UnsupportedMediaType, "Send JSON in UTF-8, form data or nothing.");
   }
+  if (jsonDepth(text) > MAX_JSON_DEPTH)
+    throw notReadable(`The body is nested more than ${MAX_JSON_DEPTH} levels deep.`);
   try {
     return JSON.parse(text);
   } catch {
     throw notReadable("The body is not valid JSON.");
   }
+}
+
+/**
+ * No call takes JSON nested deeper than this. A deeper body parses, but whatever walks it recursively afterwards
+ * (JSON.stringify for the audit trail, validation) can run out of stack: a 500 from one small body.
+ */
+const MAX_JSON_DEPTH = 64;
+
+/** The deepest nesting of arrays and objects in a JSON text, strings skipped; one pass, no parse. */
+function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, ++depth);
+    else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
 }
 
 async function readLimitedText(request: Request, maxBytes: number): Promise<string> {

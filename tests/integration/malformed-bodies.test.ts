@@ -179,6 +179,18 @@ describe.each(dbKinds())("odd inputs never make a 500 on %s", (kind) => {
     },
   );
 
+  it("JSON nested deeper than any call takes is refused before it is parsed, never walked", async () => {
+    const send = (body: string) =>
+      api.call("POST", "/api/auth/login", { headers: { "content-type": "application/json" }, body });
+    const deep = await send(`{"Email":${"[".repeat(65)}${"]".repeat(65)}}`);
+    expect(deep.status).toBe(400);
+    expect(await deep.json()).toMatchObject({ detail: "The body is nested more than 64 levels deep." });
+    // Brackets inside strings are text, not nesting.
+    const text = await send(JSON.stringify({ Email: "[".repeat(100), Password: '\\"{'.repeat(100) }));
+    expect(text.status).toBe(400);
+    expect(await text.json()).not.toMatchObject({ detail: "The body is nested more than 64 levels deep." });
+  });
+
   it("a body is read only as the type it says it is: look-alike types and other charsets are 415", async () => {
     const send = (type: string, body: string) =>
       api.call("POST", "/api/auth/login", { headers: { "content-type": type }, body });
@@ -212,6 +224,8 @@ describe.each(dbKinds())("odd inputs never make a 500 on %s", (kind) => {
     ["a string", "application/json", '"x"'],
     ["null", "application/json", "null"],
     ["deep nesting", "application/json", `${"[".repeat(5000)}${"]".repeat(5000)}`],
+    // Deep inside a body of the right outline: what walks it after the parse (the audit trail's copy) must not.
+    ["deep objects", "application/json", `{"items":[${'{"a":'.repeat(5000)}1${"}".repeat(5000)}]}`],
     [
       "wrong field types",
       "application/json",

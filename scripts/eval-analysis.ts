@@ -23,6 +23,7 @@ import {
 import type { ProtocolDocument } from "../server/protocol-analysis/contract";
 import { extractProtocol } from "../server/protocol-analysis/extract";
 import { generateProtocols, type FactsFile } from "../tests/fixtures/protocols/generate";
+import { findSharedProtocols } from "../tests/support/shared-protocols";
 
 /**
  * The protocols the rules were tuned on. Everything else is a measuring protocol: its misses were not looked at while
@@ -66,7 +67,7 @@ const verbose = args.includes("--verbose");
 const asJson = args.includes("--json");
 
 function protocolsDir(): string {
-  return process.env.PROTOCOLS_DIR ?? path.resolve(process.cwd(), "..", "shared", "protocols");
+  return findSharedProtocols() ?? path.resolve(process.cwd(), "..", "shared", "protocols");
 }
 
 function realSubjects(): Subject[] {

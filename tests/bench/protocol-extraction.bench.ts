@@ -6,6 +6,7 @@ import { createAnalyzer } from "@server/protocol-analysis/analyzers";
 import { extractProtocol } from "@server/protocol-analysis/extract";
 import { bench, describe } from "vitest";
 import { generatedProtocol } from "../fixtures/protocols/generate";
+import { findSharedProtocols } from "../support/shared-protocols";
 
 /**
  * Protocol extraction and offline analysis (issue 15; ADR 0029), reported, not asserted:
@@ -15,7 +16,7 @@ import { generatedProtocol } from "../fixtures/protocols/generate";
  *  - the offline analyzer on the 100-page protocol, extraction included (the worker's CPU part of a job); goal ≤ 5 s
  *    from start to Finished, of which this is the part the reading half owns.
  */
-const DIR = process.env.PROTOCOLS_DIR ?? path.resolve(process.cwd(), "..", "shared", "protocols");
+const DIR = findSharedProtocols() ?? path.resolve(process.cwd(), "..", "shared", "protocols");
 const pdftotext = ["/usr/bin/pdftotext", "/usr/local/bin/pdftotext"].find((p) => existsSync(p));
 const work = mkdtempSync(path.join(tmpdir(), "protocol-bench-"));
 

@@ -12,8 +12,9 @@ import type { ProtocolDocument } from "@server/protocol-analysis/contract";
 import { extractProtocol } from "@server/protocol-analysis/extract";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FactsFile } from "../fixtures/protocols/generate";
+import { findSharedProtocols } from "../support/shared-protocols";
 
-const DIR = process.env.PROTOCOLS_DIR ?? path.resolve(process.cwd(), "..", "shared", "protocols");
+const DIR = findSharedProtocols() ?? path.resolve(process.cwd(), "..", "shared", "protocols");
 
 interface Real {
   name: string;

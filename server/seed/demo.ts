@@ -145,14 +145,15 @@ export async function seedDemoData(database: Database, options: DemoSeedOptions 
     // issue 12, CP&CD: demo-cpcd.ts
     { key: "demo-seed-cpcd", version: 1, run: insertCpcdDemoData },
 
-    // issue 13, audit trail
-    { key: DEMO_AUDIT_SEED_KEY, version: DEMO_AUDIT_SEED_VERSION, run: insertAuditDemoData },
-
     // issue 14, Compliance & Data Quality: demo-cdq.ts
     { key: "demo-seed-cdq", version: 1, run: (tx) => insertCdqDemoData(tx) },
 
     // issue 15, Protocol Analysis: demo-protocol-analysis.ts
     { key: "demo-seed-protocol-analysis", version: 1, run: insertProtocolAnalysisDemoData },
+
+    // issue 13, audit trail: last, so its demo history is the newest of the trail (the seed entries of the other
+    // steps come before it).
+    { key: DEMO_AUDIT_SEED_KEY, version: DEMO_AUDIT_SEED_VERSION, run: insertAuditDemoData },
   ];
   return database.withLock("rbqm:seed", async (tx) => {
     let seeded = false;

@@ -47,9 +47,10 @@ test.describe("audit trail", () => {
     await expect(first.getByText("details: Checked at every visit (v29)")).toBeVisible();
     await expectAccessible(page);
 
-    // Load more: the 6 earlier entries below the 25 (the seed's own entry last); then there is no more.
+    // Load more: the 7 earlier entries below the 25 (the CDQ demo import's entry, then the seed's own entry last);
+    // then there is no more.
     await page.getByRole("link", { name: "Load more" }).click();
-    await expect(rows).toHaveCount(31);
+    await expect(rows).toHaveCount(32);
     await expect(rows.nth(0)).toContainText("Protocol amendment 30");
     await expect(rows.nth(25)).toContainText("Protocol amendment 5");
     await expect(rows.last()).toContainText("Demo data seeded");

@@ -1,4 +1,5 @@
 /** The test page's sample form: every field kind of the kit, checked by the server on "Check" (/ng/testHeader). */
+import { RISK_CATEGORIES } from "@server/contracts/risk-categories";
 import * as z from "zod/mini";
 import {
   checkboxField,
@@ -12,21 +13,7 @@ import {
 } from "~/lib/validation";
 
 /** The 13 risk categories (001 §3 "Risk row and risk categories"): values as the API has them; labels in locales. */
-export const RISK_CATEGORIES = [
-  "Blinding",
-  "Data Collection Procedures",
-  "Geography",
-  "IMP",
-  "IMP Supply Chain",
-  "Operational Complexity",
-  "Organizational Experience",
-  "Safety",
-  "Study Complexity",
-  "Study Endpoints",
-  "Study Phase",
-  "Subject Population",
-  "Technology",
-] as const;
+export { RISK_CATEGORIES };
 
 /** Each category's locale key (kit.riskCategory.*). */
 export const RISK_CATEGORY_KEYS: Record<(typeof RISK_CATEGORIES)[number], string> = {

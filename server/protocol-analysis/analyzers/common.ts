@@ -2,24 +2,11 @@
  * What both analyzers share: the 13 risk categories of 001 §3, citations built from a block of the document, and the
  * check that a quote is really in the protocol's text (the openai analyzer drops rows whose quote is not).
  */
+import { RISK_CATEGORIES } from "../../contracts/risk-categories";
 import type { Citation, ProtocolDocument, SectionEntry } from "../contract";
 
-/** The risk categories of 001 §3 (a fixed list of 13), in the spec's order. */
-export const RISK_CATEGORIES = [
-  "Blinding",
-  "Data Collection Procedures",
-  "Geography",
-  "IMP",
-  "IMP Supply Chain",
-  "Operational Complexity",
-  "Organizational Experience",
-  "Safety",
-  "Study Complexity",
-  "Study Endpoints",
-  "Study Phase",
-  "Subject Population",
-  "Technology",
-] as const;
+/** The risk categories of 001 §3 (a fixed list of 13), in the spec's order: one list, in the contracts. */
+export { RISK_CATEGORIES };
 export type RiskCategory = (typeof RISK_CATEGORIES)[number];
 
 /** Whitespace collapsed, typographic quotes and dashes made plain, lower case: how quotes are compared. */

@@ -1,8 +1,8 @@
-import { stringify } from "csv-stringify/sync";
 import { sql, type SQL } from "drizzle-orm";
 import type { AuditEntry, AuditExportRange, AuditListEntry } from "../contracts/audit";
 import { AUDIT_PAGE_SIZE } from "../contracts/audit";
-import type { Db } from "../db/database";
+import { openArrayReader, type ArrayReader, type Db } from "../db/database";
+import { csvRecords } from "../http/csv";
 
 /**
  * Reading the audit trail (001 §2, §4, §7; ADR 0026): the list by timestamp cursor, one entry, and the CSV export in
@@ -106,19 +106,14 @@ export const AUDIT_CSV_HEADER = [
   "Data changes",
 ] as const;
 
-/** Rows per keyset batch: one query and one chunk each; memory holds at most about two batches. */
+/** Rows per keyset batch: one query and one chunk each; memory holds about three (one queued, one written, one read). */
 export const EXPORT_BATCH_ROWS = 2000;
 
-interface CsvRow {
-  ts: string;
-  action: string | null;
-  context: string | null;
-  requester: string | null;
-  rationale: string | null;
-  method: string | null;
-  path: string | null;
-  changes: string | null;
-}
+/**
+ * One export record: the eight cells of AUDIT_CSV_HEADER, as the database made them (text or null). Read as arrays,
+ * straight from the driver: at a million rows, row objects cost more than the query.
+ */
+type CsvRow = (string | null)[];
 
 /** The UTC day bounds of a range (001 §5): from its 00:00; to the end of its day (before the next day's 00:00). */
 export function exportBounds(range: AuditExportRange): { fromInclusive: string | null; toExclusive: string | null } {
@@ -134,7 +129,7 @@ export function exportBounds(range: AuditExportRange): { fromInclusive: string |
 }
 
 async function csvBatch(
-  db: Db,
+  reader: ArrayReader,
   scope: AuditScopeFilter,
   bounds: { fromInclusive: string | null; toExclusive: string | null; upTo: string },
   after: string | null,
@@ -148,8 +143,7 @@ async function csvBatch(
         : sql``;
   const upper = bounds.toExclusive !== null ? sql` and e."timestamp" < ${bounds.toExclusive}::timestamptz` : sql``;
   // The cells are made by the database (text, no JSON parsed and serialised again in Node): the export's speed.
-  return rows<CsvRow>(
-    db,
+  return (await reader.read(
     sql`select ${ISO_TS} as ts,
                e.entry_point->>'displayText' as action,
                case when e.context_of_change is null then null
@@ -168,25 +162,12 @@ async function csvBatch(
         where ${scopeWhere(scope)}${lower}${upper} and e."timestamp" <= ${bounds.upTo}::timestamptz
         order by e."timestamp" asc nulls first
         limit ${limit}`,
-  );
+  )) as CsvRow[];
 }
 
-function toCsv(batch: readonly CsvRow[], header: boolean): string {
-  const records = batch.map((row) => [
-    row.ts,
-    row.action ?? "",
-    row.context ?? "",
-    row.requester ?? "",
-    row.rationale ?? "",
-    row.method ?? "",
-    row.path ?? "",
-    row.changes ?? "",
-  ]);
-  // escape_formulas: a cell starting with = + - @ tab or CR gets a leading quote, so a spreadsheet shows it as text.
-  return stringify(header ? [[...AUDIT_CSV_HEADER], ...records] : records, {
-    escape_formulas: true,
-    record_delimiter: "windows",
-  });
+function toCsv(batch: CsvRow[], header: boolean): string {
+  // A null cell is written empty; the rows are the records as they are, no copy made.
+  return csvRecords(header ? [[...AUDIT_CSV_HEADER], ...(batch as string[][])] : (batch as string[][]));
 }
 
 export interface AuditExportOptions {
@@ -197,7 +178,8 @@ export interface AuditExportOptions {
 /**
  * The CSV export as a stream (001 §5, §7), oldest entry first, or null when the range holds no entry. The entries
  * are those committed when the export starts. The stream pulls one keyset batch at a time, only when the reader has
- * taken the previous one (the socket's back-pressure reaches the database), so memory stays flat at any size.
+ * taken the previous one (the socket's back-pressure reaches the database), so memory stays flat at any size. While
+ * one batch is written as CSV, the database reads the next: the two work side by side.
  */
 export async function openAuditExport(
   db: Db,
@@ -212,39 +194,58 @@ export async function openAuditExport(
   );
   if (!latest) return null;
   const bounds = { ...exportBounds(range), upTo: latest.ts };
-  let pending: CsvRow[] | null = await csvBatch(db, scope, bounds, null, limit);
-  if (pending.length === 0) return null;
+  const reader = await openArrayReader(db);
+  let first: CsvRow[];
+  try {
+    first = await csvBatch(reader, scope, bounds, null, limit);
+  } catch (error) {
+    reader.release(error);
+    throw error;
+  }
+  if (first.length === 0) {
+    reader.release();
+    return null;
+  }
+  /** The batch after a full one, already being read; a failure is kept for its await, never left unhandled. */
+  const readAfter = (batch: readonly CsvRow[]): Promise<CsvRow[]> | null => {
+    if (batch.length < limit) return null;
+    const next = csvBatch(reader, scope, bounds, batch.at(-1)![0]!, limit);
+    next.catch(() => undefined);
+    return next;
+  };
+  let coming: Promise<CsvRow[]> | null = Promise.resolve(first);
   const encoder = new TextEncoder();
   let header = true;
-  let cancelled = false;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         try {
-          const batch: CsvRow[] = pending ?? [];
-          pending = null;
+          const batch = await coming!;
+          coming = readAfter(batch);
           if (batch.length > 0) {
             controller.enqueue(encoder.encode(toCsv(batch, header)));
             header = false;
           }
-          if (batch.length < limit) {
+          if (coming === null) {
+            reader.release();
             controller.close();
-            return;
           }
-          if (cancelled) return;
-          pending = await csvBatch(db, scope, bounds, batch.at(-1)!.ts, limit);
-          if (pending.length === 0) controller.close();
         } catch (error) {
+          coming = null;
+          reader.release(error);
           options.onError?.(error);
           controller.error(error);
         }
       },
       cancel() {
-        cancelled = true;
-        pending = null;
+        // The reader went away (a closed download): the connection goes back once the batch being read is in.
+        const reading = coming;
+        coming = null;
+        if (reading) reading.then(() => reader.release(), reader.release);
+        else reader.release();
       },
     },
-    // At most one batch waits in the stream's queue.
+    // At most one batch waits in the stream's queue, and one more is being read.
     { highWaterMark: 1 },
   );
 }

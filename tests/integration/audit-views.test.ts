@@ -2,10 +2,12 @@ import { openAuditExport } from "@server/audit/read";
 import { appendAuditEntry, type AuditRecord } from "@server/audit/service";
 import { runAuditVerify } from "@server/audit/verify-cli";
 import type { AuditEntry, AuditListEntry } from "@server/contracts/audit";
+import { currentDbQueries, runWithRequestId } from "@server/observability/logger";
 import { insertGrants } from "@server/permissions/service";
 import { DEMO } from "@server/seed/demo";
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { dbKinds } from "../support/db";
 import { startTestApi, type TestApi } from "../support/service";
@@ -209,7 +211,11 @@ describe.each(dbKinds())("audit views on %s", (kind) => {
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
       expect(response.headers.get("content-disposition")).toContain(`filename="audit-entries-${S1.name}.csv"`);
-      const records = parse(await response.text(), { relax_column_count: false }) as string[][];
+      const text = await response.text();
+      // As a spreadsheet reads it: records end with CRLF, and a line break inside a cell is quoted, never bare.
+      expect(text).toContain('"plain, with ""quotes""\nand a line"');
+      expect(text.replaceAll('"plain, with ""quotes""\nand a line"', "").split("\r\n").join("")).not.toMatch(/[\r\n]/);
+      const records = parse(text, { relax_column_count: false }) as string[][];
       expect(records[0]).toEqual([
         "Timestamp (UTC)",
         "Action",
@@ -285,6 +291,32 @@ describe.each(dbKinds())("audit views on %s", (kind) => {
       expect([...stamps].sort()).toEqual(stamps);
       expect(new Set(stamps).size).toBe(stamps.length);
       expect(text.split("\r\n").length).toBe(rows.length + 2);
+
+      // Back-pressure: a reader that takes one chunk and waits holds the database to a few batches, not the trail.
+      // The queries are counted as a request counts them (the request log's dbQueries).
+      const queries = await runWithRequestId("back-pressure", async () => {
+        const slow = await openAuditExport(
+          api!.database.db,
+          { companyId: C, studyId: S2.id },
+          { from: null, to: null },
+          { batchRows: 2 },
+        );
+        const reader = slow!.getReader();
+        await reader.read();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const count = currentDbQueries();
+        await reader.cancel();
+        return count;
+      });
+      // The newest-entry query and the first batch, then at most one batch queued and one being read.
+      expect(queries).toBeGreaterThanOrEqual(2);
+      expect(queries).toBeLessThanOrEqual(5);
+      // The export's connection goes back to the pool, whether it was read to the end or given up.
+      const pool = (api.database.db as unknown as { $client: unknown }).$client;
+      if (pool instanceof pg.Pool) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(pool.totalCount - pool.idleCount).toBe(0);
+      }
     },
     SLOW,
   );

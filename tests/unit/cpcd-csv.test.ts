@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeText, escapeCell, listToCsv, parseImport, unescapeCell } from "~/lib/cpcd/csv.server";
+import { decodeText, listToCsv, parseImport, unescapeCell } from "~/lib/cpcd/csv.server";
 import { normaliseTab } from "~/lib/cpcd/tabs";
 
 describe("CP&CD CSV (issue 12; 001 §3 text format, 001 §9)", () => {
@@ -17,16 +17,27 @@ describe("CP&CD CSV (issue 12; 001 §3 text format, 001 §9)", () => {
 
   it("escapes every cell a spreadsheet would run as a formula, and an import takes the escape off again", () => {
     for (const value of ["=1+2", "+1", "-1", "@SUM(A1)", "\tx", "\rx", "\nx"]) {
-      expect(escapeCell(value)).toBe(`'${value}`);
-      expect(unescapeCell(escapeCell(value))).toBe(value);
+      const csv = listToCsv("criticalProcesses", [{ title: value, details: "" }]);
+      expect(csv.split("\r\n")[1]).toBe(`"'${value.replaceAll('"', '""')}";`);
+      if (!/\s/.test(value))
+        expect(parseImport("criticalProcesses", csv)).toEqual({ ok: true, items: [{ title: value, details: "" }] });
     }
-    expect(escapeCell("Consent")).toBe("Consent");
+    expect(listToCsv("criticalProcesses", [{ title: "Consent", details: "" }])).toBe("title;details\r\nConsent;\r\n");
     expect(unescapeCell("'quoted")).toBe("'quoted");
     const csv = listToCsv("criticalProcesses", [{ title: '=HYPERLINK("x")', details: "-5" }]);
-    expect(csv).toContain(`"'=HYPERLINK(""x"")";'-5`);
+    expect(csv).toContain(`"'=HYPERLINK(""x"")";"'-5"`);
     expect(parseImport("criticalProcesses", csv)).toEqual({
       ok: true,
       items: [{ title: '=HYPERLINK("x")', details: "-5" }],
+    });
+  });
+
+  it("quotes a line break inside a cell, so a spreadsheet keeps the record whole, and it imports back", () => {
+    const csv = listToCsv("criticalProcesses", [{ title: "Consent", details: "first line\nsecond line" }]);
+    expect(csv).toBe('title;details\r\nConsent;"first line\nsecond line"\r\n');
+    expect(parseImport("criticalProcesses", csv)).toEqual({
+      ok: true,
+      items: [{ title: "Consent", details: "first line\nsecond line" }],
     });
   });
 

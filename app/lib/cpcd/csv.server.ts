@@ -1,13 +1,14 @@
 /**
  * CP&CD lists as files (issue 12, beyond the spec; 001 §3 "Text format for CP&CD", 001 §9): the export is CSV with a
  * semicolon separator and CRLF line ends, criticalProcesses.csv (title;details) or criticalData.csv
- * (isCritical;label;description), written by csv-stringify with every cell escaped against formula injection; the
- * import reads such a file, or pasted text with one item per line (title;details), with csv-parse.
+ * (isCritical;label;description), written by the product's one CSV writer (server/http/csv.ts: every cell escaped
+ * against formula injection, line breaks in a cell quoted); the import reads such a file, or pasted text with one item
+ * per line (title;details), with csv-parse.
  */
 import type { CpcdKind, CriticalDatumItem, CriticalProcessItem } from "@server/contracts/cpcd";
 import { CPCD_LIMITS } from "@server/contracts/cpcd";
+import { csvRecords, FORMULA_START } from "@server/http/csv";
 import { parse } from "csv-parse/sync";
-import { stringify } from "csv-stringify/sync";
 
 export const CSV_FILE_NAMES: Record<CpcdKind, string> = {
   criticalProcesses: "criticalProcesses.csv",
@@ -22,14 +23,9 @@ const HEADERS: Record<CpcdKind, string[]> = {
 /** The largest file or pasted text an import reads. */
 export const MAX_IMPORT_BYTES = 512 * 1024;
 
-/** A cell a spreadsheet would run as a formula (OWASP: = + - @, tab, CR, LF first) gets a leading apostrophe. */
-export function escapeCell(value: string): string {
-  return /^[=+\-@\t\r\n]/.test(value) ? `'${value}` : value;
-}
-
-/** The apostrophe escapeCell added comes off again, so an exported file imports as it was. */
+/** The apostrophe the writer puts before a formula-like cell comes off again, so an exported file imports as it was. */
 export function unescapeCell(value: string): string {
-  return /^'[=+\-@\t\r\n]/.test(value) ? value.slice(1) : value;
+  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
 }
 
 /** The list as the export file's text. */
@@ -43,10 +39,7 @@ export function listToCsv(kind: CpcdKind, items: readonly (CriticalProcessItem |
           (item as CriticalDatumItem).description,
         ],
   );
-  return stringify([HEADERS[kind], ...rows.map((row) => row.map(escapeCell))], {
-    delimiter: ";",
-    record_delimiter: "windows",
-  });
+  return csvRecords([HEADERS[kind], ...rows], { delimiter: ";" });
 }
 
 /** The export as a download. */

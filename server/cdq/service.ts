@@ -35,25 +35,7 @@ export function isOverdue(state: string, dueDate: Date | null, now: Date): boole
 export function toIssue(row: Row, now: Date): CdqIssue {
   return {
     id: row.id,
-    displayId: row.displayId,
-    type: row.type,
-    country: row.country ?? null,
-    site: row.site ?? null,
-    subject: row.subject ?? null,
-    title: row.title,
-    category: row.category,
-    subCategory: row.subCategory,
-    context: row.context ?? [],
-    reasoning: row.reasoning,
-    source: row.source,
-    severity: row.severity,
-    patientSafetyScore: row.patientSafetyScore,
-    dateOfOccurrence: row.dateOfOccurrence?.toISOString() ?? null,
-    dateOfDetection: row.dateOfDetection.toISOString(),
-    designee: row.designee ?? null,
-    state: row.state,
-    reviewStatus: row.reviewStatus ?? null,
-    dueDate: row.dueDate?.toISOString() ?? null,
+    ...withIsoDates(fieldsOf(row)),
     isOverdue: isOverdue(row.state, row.dueDate, now),
     dateOfLastUpdate: row.dateOfLastUpdate.toISOString(),
   };
@@ -412,13 +394,15 @@ function auditView(row: Omit<Row, "createdAt" | "updatedAt" | "companyId" | "stu
   return { ...rest, issueContext: context };
 }
 
-const comparable = (fields: IssueFields) =>
-  JSON.stringify({
-    ...fields,
-    dateOfOccurrence: fields.dateOfOccurrence?.toISOString() ?? null,
-    dateOfDetection: fields.dateOfDetection.toISOString(),
-    dueDate: fields.dueDate?.toISOString() ?? null,
-  });
+/** An issue's fields with its dates as ISO 8601 text, as the API answers them. */
+const withIsoDates = (fields: IssueFields) => ({
+  ...fields,
+  dateOfOccurrence: fields.dateOfOccurrence?.toISOString() ?? null,
+  dateOfDetection: fields.dateOfDetection.toISOString(),
+  dueDate: fields.dueDate?.toISOString() ?? null,
+});
+
+const comparable = (fields: IssueFields) => JSON.stringify(withIsoDates(fields));
 
 function fieldsOf(row: Row): IssueFields {
   return {

@@ -1,8 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
+import pg from "pg";
 import type { AuditEntry, AuditExportRange, AuditListEntry } from "../contracts/audit";
 import { AUDIT_PAGE_SIZE } from "../contracts/audit";
-import { openArrayReader, type ArrayReader, type Db } from "../db/database";
-import { csvRecords } from "../http/csv";
+import { literal, openBulkReader, type BulkReader, type Db } from "../db/database";
+import { FORMULA_START_SQL } from "../http/csv";
 
 /**
  * Reading the audit trail (001 §2, §4, §7; ADR 0026): the list by timestamp cursor, one entry, and the CSV export in
@@ -20,7 +21,9 @@ export type AuditScopeFilter = { companyId: string; studyId: string } | { compan
  */
 
 /** The timestamp as ISO 8601 UTC with microseconds (the trigger stamps microseconds; a Date keeps only ms). */
-const ISO_TS = sql.raw(`to_char(e."timestamp" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
+const isoTimestamp = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
+const ISO_TS = isoTimestamp(`e."timestamp"`);
 
 function scopeWhere(scope: AuditScopeFilter): SQL {
   return scope.studyId === null
@@ -94,7 +97,7 @@ export async function getAuditEntry(db: Db, scope: AuditScopeFilter, entryId: st
   };
 }
 
-/** The export's columns, in order (ADR 0026). */
+/** The export's columns, in order (ADR 0026): the header line, as the select list's aliases. */
 export const AUDIT_CSV_HEADER = [
   "Timestamp (UTC)",
   "Action",
@@ -106,14 +109,8 @@ export const AUDIT_CSV_HEADER = [
   "Data changes",
 ] as const;
 
-/** Rows per keyset batch: one query and one chunk each; memory holds about three (one queued, one written, one read). */
+/** Rows per COPY where the database cannot stream one (PGlite): memory holds about one batch of CSV. */
 export const EXPORT_BATCH_ROWS = 2000;
-
-/**
- * One export record: the eight cells of AUDIT_CSV_HEADER, as the database made them (text or null). Read as arrays,
- * straight from the driver: at a million rows, row objects cost more than the query.
- */
-type CsvRow = (string | null)[];
 
 /** The UTC day bounds of a range (001 §5): from its 00:00; to the end of its day (before the next day's 00:00). */
 export function exportBounds(range: AuditExportRange): { fromInclusive: string | null; toExclusive: string | null } {
@@ -128,58 +125,93 @@ export function exportBounds(range: AuditExportRange): { fromInclusive: string |
   };
 }
 
-async function csvBatch(
-  reader: ArrayReader,
-  scope: AuditScopeFilter,
-  bounds: { fromInclusive: string | null; toExclusive: string | null; upTo: string },
-  after: string | null,
-  limit: number,
-): Promise<CsvRow[]> {
-  const lower =
-    after !== null
-      ? sql` and e."timestamp" > ${after}::timestamptz`
-      : bounds.fromInclusive !== null
-        ? sql` and e."timestamp" >= ${bounds.fromInclusive}::timestamptz`
-        : sql``;
-  const upper = bounds.toExclusive !== null ? sql` and e."timestamp" < ${bounds.toExclusive}::timestamptz` : sql``;
-  // The cells are made by the database (text, no JSON parsed and serialised again in Node): the export's speed.
-  return (await reader.read(
-    sql`select ${ISO_TS} as ts,
-               e.entry_point->>'displayText' as action,
-               case when e.context_of_change is null then null
-                    else concat_ws(' ', e.context_of_change->>'type',
-                                   coalesce(e.context_of_change->'extraInfo'->>'displayId', e.context_of_change->>'id'))
-               end as context,
-               case when e.requester->>'type' = 'system' then 'System'
-                    else concat_ws(' ', coalesce(e.requester->>'displayName', e.requester->>'id', e.requester->>'type'),
-                                   '<' || (e.requester->>'email') || '>')
-               end as requester,
-               e.rationale,
-               e.entry_point->>'httpMethod' as method,
-               e.entry_point->>'apiPath' as path,
-               e.data_changes::text as changes
-        from audit_entries e
-        where ${scopeWhere(scope)}${lower}${upper} and e."timestamp" <= ${bounds.upTo}::timestamptz
-        order by e."timestamp" asc nulls first
-        limit ${limit}`,
-  )) as CsvRow[];
+/** A cell a spreadsheet would run as a formula gets a leading apostrophe: FORMULA_START, in PostgreSQL (ADR 0031). */
+const guarded = (cell: SQL): SQL => sql`regexp_replace(${cell}, ${literal(FORMULA_START_SQL)}, '''')`;
+
+/** The export's range: after a cursor (or from the From day), up to To's end, and no later than the export's start. */
+interface ExportRange {
+  scope: AuditScopeFilter;
+  lower: { ts: string; inclusive: boolean } | null;
+  toExclusive: string | null;
+  upTo: string;
 }
 
-function toCsv(batch: CsvRow[], header: boolean): string {
-  // A null cell is written empty; the rows are the records as they are, no copy made.
-  return csvRecords(header ? [[...AUDIT_CSV_HEADER], ...(batch as string[][])] : (batch as string[][]));
+/** The range's entries, written with literals (a COPY takes no parameters). */
+function rangeWhere({ scope, lower, toExclusive, upTo }: ExportRange): SQL {
+  const ts = (value: string) => sql`${literal(value)}::timestamptz`;
+  const where = [
+    sql`e.company_id = ${literal(scope.companyId)}`,
+    scope.studyId === null ? sql`e.level = 'Company'` : sql`e.study_id = ${literal(scope.studyId)}`,
+    sql`e."timestamp" <= ${ts(upTo)}`,
+  ];
+  if (lower) where.push(lower.inclusive ? sql`e."timestamp" >= ${ts(lower.ts)}` : sql`e."timestamp" > ${ts(lower.ts)}`);
+  if (toExclusive !== null) where.push(sql`e."timestamp" < ${ts(toExclusive)}`);
+  return sql.join(where, sql` and `);
+}
+
+/** The eight cells of AUDIT_CSV_HEADER, made by the database as text, oldest entry first. */
+function exportSelect(range: ExportRange): SQL {
+  const [timestamp, action, context, requester, rationale, method, path, changes] = AUDIT_CSV_HEADER.map((name) =>
+    sql.raw(pg.escapeIdentifier(name)),
+  );
+  return sql`select ${ISO_TS} as ${timestamp},
+      ${guarded(sql`e.entry_point->>'displayText'`)} as ${action},
+      ${guarded(sql`case when e.context_of_change is null then null
+           else concat_ws(' ', e.context_of_change->>'type',
+                          coalesce(e.context_of_change->'extraInfo'->>'displayId', e.context_of_change->>'id'))
+           end`)} as ${context},
+      ${guarded(sql`case when e.requester->>'type' = 'system' then 'System'
+           else concat_ws(' ', coalesce(e.requester->>'displayName', e.requester->>'id', e.requester->>'type'),
+                          '<' || (e.requester->>'email') || '>')
+           end`)} as ${requester},
+      ${guarded(sql`e.rationale`)} as ${rationale},
+      ${guarded(sql`e.entry_point->>'httpMethod'`)} as ${method},
+      ${guarded(sql`e.entry_point->>'apiPath'`)} as ${path},
+      ${guarded(sql`e.data_changes::text`)} as ${changes}
+    from audit_entries e
+    where ${rangeWhere(range)}
+    order by e."timestamp" asc nulls first`;
+}
+
+/** The timestamp of the range's n-th entry, oldest first: the end of a batch; null when the range holds fewer. */
+async function nthTimestamp(reader: BulkReader, range: ExportRange, n: number): Promise<string | null> {
+  const [row] = await reader.read(
+    sql`select ${isoTimestamp(`t."timestamp"`)}
+        from (select e."timestamp" from audit_entries e where ${rangeWhere(range)}
+              order by e."timestamp" asc nulls first offset ${n - 1} limit 1) t`,
+  );
+  return row ? (row[0] as string) : null;
+}
+
+/**
+ * The export's CSV: on PostgreSQL one COPY, streamed; on PGlite one COPY per keyset batch, each batch ending at its
+ * n-th entry's timestamp (timestamps are unique, ADR 0006). The bytes are the same either way.
+ */
+async function* exportChunks(reader: BulkReader, range: ExportRange, batchRows: number): AsyncGenerator<Uint8Array> {
+  if (reader.copyStreams) {
+    yield* reader.copyCsv(exportSelect(range), { header: true });
+    return;
+  }
+  for (let current = range, header = true; ; header = false) {
+    const end = await nthTimestamp(reader, current, batchRows);
+    yield* reader.copyCsv(exportSelect(end === null ? current : { ...current, upTo: end }), { header });
+    if (end === null) return;
+    current = { ...current, lower: { ts: end, inclusive: false } };
+  }
 }
 
 export interface AuditExportOptions {
+  /** Rows per COPY where the database reads a COPY whole (PGlite). */
   batchRows?: number;
   onError?: (error: unknown) => void;
 }
 
 /**
- * The CSV export as a stream (001 §5, §7), oldest entry first, or null when the range holds no entry. The entries
- * are those committed when the export starts. The stream pulls one keyset batch at a time, only when the reader has
- * taken the previous one (the socket's back-pressure reaches the database), so memory stays flat at any size. While
- * one batch is written as CSV, the database reads the next: the two work side by side.
+ * The CSV export as a stream (001 §5, §7; ADR 0031), oldest entry first, or null when the range holds no entry. The
+ * entries are those committed when the export starts. The database writes the CSV itself (COPY), and the stream
+ * takes a chunk only when its reader has taken the one before: the socket's back-pressure reaches the database, so
+ * memory stays flat at any size. The export holds one connection, given back at the end or on an error, and dropped
+ * when the reader gives up (which ends the COPY on the server).
  */
 export async function openAuditExport(
   db: Db,
@@ -187,65 +219,56 @@ export async function openAuditExport(
   range: AuditExportRange,
   options: AuditExportOptions = {},
 ): Promise<ReadableStream<Uint8Array> | null> {
-  const limit = options.batchRows ?? EXPORT_BATCH_ROWS;
-  const [latest] = await rows<{ ts: string }>(
-    db,
-    sql`select ${ISO_TS} as ts from audit_entries e order by e.seq desc limit 1`,
-  );
-  if (!latest) return null;
-  const bounds = { ...exportBounds(range), upTo: latest.ts };
-  const reader = await openArrayReader(db);
-  let first: CsvRow[];
+  const bounds = exportBounds(range);
+  const reader = await openBulkReader(db);
+  let chunks: AsyncIterator<Uint8Array>;
   try {
-    first = await csvBatch(reader, scope, bounds, null, limit);
+    const [latest] = await reader.read(sql`select ${ISO_TS} from audit_entries e order by e.seq desc limit 1`);
+    const within: ExportRange | null = latest
+      ? {
+          scope,
+          lower: bounds.fromInclusive === null ? null : { ts: bounds.fromInclusive, inclusive: true },
+          toExclusive: bounds.toExclusive,
+          upTo: latest[0] as string,
+        }
+      : null;
+    if (within === null || (await nthTimestamp(reader, within, 1)) === null) {
+      reader.release();
+      return null;
+    }
+    chunks = exportChunks(reader, within, options.batchRows ?? EXPORT_BATCH_ROWS)[Symbol.asyncIterator]();
   } catch (error) {
     reader.release(error);
     throw error;
   }
-  if (first.length === 0) {
-    reader.release();
-    return null;
-  }
-  /** The batch after a full one, already being read; a failure is kept for its await, never left unhandled. */
-  const readAfter = (batch: readonly CsvRow[]): Promise<CsvRow[]> | null => {
-    if (batch.length < limit) return null;
-    const next = csvBatch(reader, scope, bounds, batch.at(-1)![0]!, limit);
-    next.catch(() => undefined);
-    return next;
-  };
-  let coming: Promise<CsvRow[]> | null = Promise.resolve(first);
-  const encoder = new TextEncoder();
-  let header = true;
+  let givenUp = false;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         try {
-          const batch = await coming!;
-          coming = readAfter(batch);
-          if (batch.length > 0) {
-            controller.enqueue(encoder.encode(toCsv(batch, header)));
-            header = false;
-          }
-          if (coming === null) {
+          const next = await chunks.next();
+          if (next.done) {
             reader.release();
             controller.close();
+          } else {
+            controller.enqueue(next.value);
           }
         } catch (error) {
-          coming = null;
           reader.release(error);
+          // A chunk still on its way when the reader gave up fails with the dropped connection: not an export error.
+          if (givenUp) return;
           options.onError?.(error);
           controller.error(error);
         }
       },
-      cancel() {
-        // The reader went away (a closed download): the connection goes back once the batch being read is in.
-        const reading = coming;
-        coming = null;
-        if (reading) reading.then(() => reader.release(), reader.release);
-        else reader.release();
+      async cancel() {
+        // The reader went away (a closed download): the COPY is given up and its connection dropped.
+        givenUp = true;
+        reader.release(new Error("The audit export was given up by its reader."));
+        await chunks.return?.().catch(() => undefined);
       },
     },
-    // At most one batch waits in the stream's queue, and one more is being read.
+    // One chunk waits in the stream's queue while the reader takes the one before.
     { highWaterMark: 1 },
   );
 }

@@ -9,6 +9,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/p
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { to as copyTo } from "pg-copy-streams";
 import { countDbQuery, type Logger } from "../observability/logger";
 import * as schema from "./schema";
 
@@ -51,20 +52,39 @@ function queryLogger(logger?: Logger) {
 
 const dialect = new PgDialect();
 
+/** A value written into a statement as a literal: for COPY, which takes no parameters (ADR 0031). */
+export function literal(value: string): SQL {
+  return sql.raw(pg.escapeLiteral(value));
+}
+
+export interface CsvCopyOptions {
+  /** The first line names the columns, as the select list's aliases spell them. */
+  header: boolean;
+}
+
 /**
- * Rows as arrays of cells, in the select list's order, straight from the driver, for bulk reads (the audit export):
- * there, row objects and drizzle's per-field type lookup cost more than the query itself. On PostgreSQL the reader
- * holds one connection of the pool until it is released: a query per batch on one connection was a third faster
- * than a pool checkout per batch (the export bench, 2026-11-26). Queries are counted and logged like any other.
- * Inside a transaction (no driver client of its own) it reads through drizzle.
+ * Bulk reads on one connection (the audit export; ADR 0030, 0031), counted and logged like any other query:
+ *  - `read`: rows as arrays of cells, in the select list's order, straight from the driver (no row objects, no
+ *    drizzle type lookup);
+ *  - `copyCsv`: a select's rows as CSV made by the database itself, `COPY (select) TO STDOUT (FORMAT csv,
+ *    FORCE_QUOTE *)`: every cell that is not null is quoted, quotes are doubled, records end with LF. The select takes
+ *    no parameters: values go in with `literal`.
+ * On PostgreSQL the reader holds one pool connection until it is released, and a COPY streams: chunks come as they
+ * are read, and a reader that stops reading stops the server (the socket's back-pressure). PGlite reads a COPY whole
+ * (`TO '/dev/blob'`), so `copyStreams` is false there and a caller copies in batches.
  */
-export interface ArrayReader {
+export interface BulkReader {
+  readonly copyStreams: boolean;
   read(query: SQL): Promise<unknown[][]>;
-  /** Gives the connection back; after a failed query, pass the error and the pool drops the connection instead. */
+  copyCsv(select: SQL, options: CsvCopyOptions): AsyncIterable<Uint8Array>;
+  /**
+   * Gives the connection back. After a failed query, or to give up a COPY before its end, pass an error: the pool
+   * drops the connection instead, which also ends the statement on the server.
+   */
   release(error?: unknown): void;
 }
 
-export async function openArrayReader(db: Db, logger?: Logger): Promise<ArrayReader> {
+export async function openBulkReader(db: Db, logger?: Logger): Promise<BulkReader> {
   const client = (db as { $client?: unknown }).$client;
   const prepare = (query: SQL) => {
     const { sql: text, params } = dialect.sqlToQuery(query);
@@ -72,37 +92,55 @@ export async function openArrayReader(db: Db, logger?: Logger): Promise<ArrayRea
     if (logger?.isLevelEnabled("trace")) logger.trace({ sql: text }, "query");
     return { text, params };
   };
+  const copyStatement = (select: SQL, target: SQL, { header }: CsvCopyOptions) => {
+    const { text, params } = prepare(
+      sql`copy (${select}) to ${target} with (format csv, header ${sql.raw(String(header))}, force_quote *)`,
+    );
+    if (params.length > 0) throw new Error("A COPY takes no parameters: write its values with literal().");
+    return text;
+  };
   if (client instanceof pg.Pool) {
     const held = await client.connect();
+    // A connection lost while held (the server ended, or the backend was terminated) fails the query being read; the
+    // client's own error event must not go unheard, or the process would end.
+    const lost = () => undefined;
+    held.on("error", lost);
     let released = false;
     return {
+      copyStreams: true,
       read: async (query) => {
         const { text, params } = prepare(query);
         return (await held.query<unknown[]>({ text, values: params, rowMode: "array" })).rows;
       },
+      copyCsv(select, options) {
+        const stream = held.query(copyTo(copyStatement(select, sql`stdout`, options)));
+        // The connection's end, when the copy is given up, is reported as an error after the reader has gone.
+        stream.on("error", () => undefined);
+        return stream;
+      },
       release: (error) => {
         if (released) return;
         released = true;
-        held.release(error instanceof Error ? error : undefined);
+        held.removeListener("error", lost);
+        held.release(error === undefined ? undefined : error instanceof Error ? error : new Error(String(error)));
       },
     };
   }
   if (client instanceof PGlite) {
     return {
+      copyStreams: false,
       read: async (query) => {
         const { text, params } = prepare(query);
         return (await client.query<unknown[]>(text, params, { rowMode: "array" })).rows;
       },
+      async *copyCsv(select, options) {
+        const result = await client.query(copyStatement(select, sql.raw("'/dev/blob'"), options));
+        if (result.blob) yield new Uint8Array(await result.blob.arrayBuffer());
+      },
       release: () => undefined,
     };
   }
-  return {
-    read: async (query) => {
-      const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
-      return result.rows.map((row) => Object.values(row));
-    },
-    release: () => undefined,
-  };
+  throw new Error("Bulk reads need the database's own client, not a transaction.");
 }
 
 /** Opens the database, takes the single-writer lock for PGlite, and runs pending migrations. */

@@ -2,6 +2,8 @@ import { openAuditExport } from "@server/audit/read";
 import { appendAuditEntry, type AuditRecord } from "@server/audit/service";
 import { runAuditVerify } from "@server/audit/verify-cli";
 import type { AuditEntry, AuditListEntry } from "@server/contracts/audit";
+import { literal } from "@server/db/database";
+import { FORMULA_START, FORMULA_START_SQL } from "@server/http/csv";
 import { currentDbQueries, runWithRequestId } from "@server/observability/logger";
 import { insertGrants } from "@server/permissions/service";
 import { DEMO } from "@server/seed/demo";
@@ -212,9 +214,11 @@ describe.each(dbKinds())("audit views on %s", (kind) => {
       expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
       expect(response.headers.get("content-disposition")).toContain(`filename="audit-entries-${S1.name}.csv"`);
       const text = await response.text();
-      // As a spreadsheet reads it: records end with CRLF, and a line break inside a cell is quoted, never bare.
+      // As a spreadsheet reads it (ADR 0031): every cell that is not empty is quoted, quotes doubled; records end with
+      // LF, and a line break inside a cell is within its quotes, never bare.
       expect(text).toContain('"plain, with ""quotes""\nand a line"');
-      expect(text.replaceAll('"plain, with ""quotes""\nand a line"', "").split("\r\n").join("")).not.toMatch(/[\r\n]/);
+      expect(text.replaceAll('"plain, with ""quotes""\nand a line"', "").split("\n").join("")).not.toMatch(/[\r\n]/);
+      expect(text).toMatch(/\n"\d{4}-\d{2}-\d{2}T[^"]+Z","Study change 1","Study [^"]+","[^"]+","'=HYPERLINK\(""http/);
       const records = parse(text, { relax_column_count: false }) as string[][];
       expect(records[0]).toEqual([
         "Timestamp (UTC)",
@@ -269,7 +273,7 @@ describe.each(dbKinds())("audit views on %s", (kind) => {
   );
 
   it(
-    "streams an export of many batches in order, one batch read ahead at most",
+    "streams an export in order, at the reader's pace, and gives its connection back however it ends",
     async () => {
       api = await startTestApi(kind);
       await append(Array.from({ length: 40 }, (_, i) => studyRecord(i + 1, S2)));
@@ -290,33 +294,124 @@ describe.each(dbKinds())("audit views on %s", (kind) => {
       const stamps = rows.map((r) => r[0]!);
       expect([...stamps].sort()).toEqual(stamps);
       expect(new Set(stamps).size).toBe(stamps.length);
-      expect(text.split("\r\n").length).toBe(rows.length + 2);
+      expect(text.split("\n").length).toBe(rows.length + 2);
 
-      // Back-pressure: a reader that takes one chunk and waits holds the database to a few batches, not the trail.
-      // The queries are counted as a request counts them (the request log's dbQueries).
-      const queries = await runWithRequestId("back-pressure", async () => {
-        const slow = await openAuditExport(
-          api!.database.db,
-          { companyId: C, studyId: S2.id },
-          { from: null, to: null },
-          { batchRows: 2 },
-        );
-        const reader = slow!.getReader();
-        await reader.read();
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        const count = currentDbQueries();
-        await reader.cancel();
-        return count;
-      });
-      // The newest-entry query and the first batch, then at most one batch queued and one being read.
-      expect(queries).toBeGreaterThanOrEqual(2);
-      expect(queries).toBeLessThanOrEqual(5);
-      // The export's connection goes back to the pool, whether it was read to the end or given up.
       const pool = (api.database.db as unknown as { $client: unknown }).$client;
-      if (pool instanceof pg.Pool) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        expect(pool.totalCount - pool.idleCount).toBe(0);
+      const busy = () => (pool instanceof pg.Pool ? pool.totalCount - pool.idleCount : 0);
+      const scope = { companyId: C, studyId: S2.id };
+      if (!(pool instanceof pg.Pool)) {
+        // PGlite reads a COPY whole, so the export copies in batches, one when the reader asks: a reader that takes
+        // one chunk and waits holds the database to a few queries, not the trail. Counted as a request counts them.
+        const queries = await runWithRequestId("back-pressure", async () => {
+          const reader = (await openAuditExport(
+            api!.database.db,
+            scope,
+            { from: null, to: null },
+            { batchRows: 2 },
+          ))!.getReader();
+          await reader.read();
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          const count = currentDbQueries();
+          await reader.cancel();
+          return count;
+        });
+        // The newest entry, the range's first; then a batch's end and its COPY for the chunk taken and the one queued.
+        // Read to the end, it would be 2 + 2 × 21.
+        expect(queries).toBeGreaterThanOrEqual(4);
+        expect(queries).toBeLessThanOrEqual(6);
+        return;
       }
+      // PostgreSQL streams one COPY. A trail of some megabytes, more than the sockets hold: a reader that takes one
+      // chunk and waits leaves the server waiting to write (ClientWrite), and Node holds a chunk or two, not the file.
+      await api.database.db.execute(sql`
+        insert into audit_entries (id, level, company_id, study_id, entry_point, context_of_change, requester,
+                                   data_changes, rationale)
+        select 'bp' || lpad(g::text, 22, '0'), 'Study', ${C}, ${S2.id},
+               '{"displayText":"Bulk change","httpMethod":"POST","apiPath":"/api/test/bulk"}', null,
+               '{"type":"system"}', '[]', repeat('x', 1000) || g
+        from generate_series(1, 20000) g`);
+      const copying = async () => {
+        const result = await api!.database.db.execute(sql`
+          select pid, wait_event from pg_stat_activity
+          where query like 'copy (select %' and pid <> pg_backend_pid()`);
+        return (result as unknown as { rows: { pid: number; wait_event: string | null }[] }).rows;
+      };
+      const until = async (check: () => Promise<boolean>) => {
+        for (let tries = 0; tries < 100 && !(await check()); tries++) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        return check();
+      };
+
+      const given = (await openAuditExport(api.database.db, scope, { from: null, to: null }))!.getReader();
+      const first = await given.read();
+      expect(first.done).toBe(false);
+      expect(await until(async () => (await copying()).some((row) => row.wait_event === "ClientWrite"))).toBe(true);
+      // Given up: the connection is dropped, which ends the COPY on the server.
+      await given.cancel();
+      expect(await until(async () => (await copying()).length === 0)).toBe(true);
+      expect(busy()).toBe(0);
+
+      // The server goes away mid-export: the stream fails, the failure is reported, the process lives on, and the
+      // connection is not given to anyone else.
+      const failures: unknown[] = [];
+      const lost = (await openAuditExport(
+        api.database.db,
+        scope,
+        { from: null, to: null },
+        { onError: (error) => failures.push(error) },
+      ))!.getReader();
+      await lost.read();
+      expect(await until(async () => (await copying()).some((row) => row.wait_event === "ClientWrite"))).toBe(true);
+      const [copy] = await copying();
+      await api.database.db.execute(sql`select pg_terminate_backend(${copy!.pid})`);
+      await expect(
+        (async () => {
+          for (;;) if ((await lost.read()).done) return;
+        })(),
+      ).rejects.toThrow();
+      expect(failures).toHaveLength(1);
+      expect(busy()).toBe(0);
+      // And the next export reads the whole trail again.
+      const again = await new Response(await openAuditExport(api.database.db, scope, { from: null, to: null })).text();
+      expect((parse(again) as string[][]).length).toBe(1 + rows.length + 1 + 20000);
+      expect(busy()).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
+    "tests a cell for a formula in the database as the product's CSV writer does",
+    async () => {
+      api = await startTestApi(kind);
+      const samples = [
+        "=1+2",
+        "+1",
+        "-1",
+        "@SUM(A1)",
+        "\tx",
+        "\rx",
+        "\nx",
+        "a=1",
+        " =1",
+        "",
+        "'=1",
+        "x-y",
+        "[]",
+        "\\",
+        "é",
+      ];
+      const result = await api.database.db.execute(
+        // Written into the statement as the export writes it (a COPY takes no parameters).
+        sql`select regexp_replace(s, ${literal(FORMULA_START_SQL)}, '''') as cell
+            from unnest(array[${sql.join(
+              samples.map((sample) => sql`${sample}`),
+              sql`, `,
+            )}]::text[]) with ordinality as t(s, n) order by n`,
+      );
+      const cells = (result as unknown as { rows: { cell: string }[] }).rows.map((row) => row.cell);
+      expect(cells).toEqual(samples.map((cell) => (FORMULA_START.test(cell) ? `'${cell}` : cell)));
+      expect(cells.filter((cell) => cell.startsWith("'"))).toHaveLength(8);
     },
     SLOW,
   );

@@ -200,9 +200,17 @@ async function* exportChunks(reader: BulkReader, range: ExportRange, batchRows: 
   }
 }
 
+/**
+ * A download that takes nothing for this long is given up, and its connection goes back to the pool: a client that
+ * stops reading without closing would otherwise hold one of the pool's connections as long as its socket lives.
+ */
+export const EXPORT_STALL_MS = 60_000;
+
 export interface AuditExportOptions {
   /** Rows per COPY where the database reads a COPY whole (PGlite). */
   batchRows?: number;
+  /** How long a chunk may wait for the reader before the export is given up (EXPORT_STALL_MS). */
+  stallMs?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -241,10 +249,19 @@ export async function openAuditExport(
     reader.release(error);
     throw error;
   }
+  const stallMs = options.stallMs ?? EXPORT_STALL_MS;
   let givenUp = false;
+  let stall: ReturnType<typeof setTimeout> | undefined;
+  const giveUp = async (reason: Error) => {
+    givenUp = true;
+    clearTimeout(stall);
+    reader.release(reason);
+    await chunks.return?.().catch(() => undefined);
+  };
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
+        clearTimeout(stall);
         try {
           const next = await chunks.next();
           if (next.done) {
@@ -252,10 +269,17 @@ export async function openAuditExport(
             controller.close();
           } else {
             controller.enqueue(next.value);
+            // A reader that takes nothing for a while has gone without saying so: it must not hold the connection.
+            stall = setTimeout(() => {
+              const stalled = new Error(`The audit export's reader took nothing for ${stallMs} ms: given up.`);
+              options.onError?.(stalled);
+              controller.error(stalled);
+              void giveUp(stalled);
+            }, stallMs);
           }
         } catch (error) {
           reader.release(error);
-          // A chunk still on its way when the reader gave up fails with the dropped connection: not an export error.
+          // A chunk still on its way when the export was given up fails with the dropped connection: not news.
           if (givenUp) return;
           options.onError?.(error);
           controller.error(error);
@@ -263,9 +287,7 @@ export async function openAuditExport(
       },
       async cancel() {
         // The reader went away (a closed download): the COPY is given up and its connection dropped.
-        givenUp = true;
-        reader.release(new Error("The audit export was given up by its reader."));
-        await chunks.return?.().catch(() => undefined);
+        await giveUp(new Error("The audit export was given up by its reader."));
       },
     },
     // One chunk waits in the stream's queue while the reader takes the one before.

@@ -299,6 +299,27 @@ describe.each(dbKinds())("audit views on %s", (kind) => {
       const pool = (api.database.db as unknown as { $client: unknown }).$client;
       const busy = () => (pool instanceof pg.Pool ? pool.totalCount - pool.idleCount : 0);
       const scope = { companyId: C, studyId: S2.id };
+      const until = async (check: () => Promise<boolean>) => {
+        for (let tries = 0; tries < 100 && !(await check()); tries++) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        return check();
+      };
+      // A reader that stops taking chunks without closing is given up after a while (here 200 ms), reported once.
+      const expectStalledExportGivenUp = async () => {
+        const failures: unknown[] = [];
+        const stalled = (await openAuditExport(
+          api!.database.db,
+          scope,
+          { from: null, to: null },
+          { batchRows: 2, stallMs: 200, onError: (error) => failures.push(error) },
+        ))!.getReader();
+        expect((await stalled.read()).done).toBe(false);
+        expect(await until(async () => failures.length > 0)).toBe(true);
+        await expect(stalled.read()).rejects.toThrow(/took nothing for 200 ms/);
+        expect(failures).toHaveLength(1);
+        expect(busy()).toBe(0);
+      };
       if (!(pool instanceof pg.Pool)) {
         // PGlite reads a COPY whole, so the export copies in batches, one when the reader asks: a reader that takes
         // one chunk and waits holds the database to a few queries, not the trail. Counted as a request counts them.
@@ -319,6 +340,7 @@ describe.each(dbKinds())("audit views on %s", (kind) => {
         // Read to the end, it would be 2 + 2 × 21.
         expect(queries).toBeGreaterThanOrEqual(4);
         expect(queries).toBeLessThanOrEqual(6);
+        await expectStalledExportGivenUp();
         return;
       }
       // PostgreSQL streams one COPY. A trail of some megabytes, more than the sockets hold: a reader that takes one
@@ -335,12 +357,6 @@ describe.each(dbKinds())("audit views on %s", (kind) => {
           select pid, wait_event from pg_stat_activity
           where query like 'copy (select %' and pid <> pg_backend_pid()`);
         return (result as unknown as { rows: { pid: number; wait_event: string | null }[] }).rows;
-      };
-      const until = async (check: () => Promise<boolean>) => {
-        for (let tries = 0; tries < 100 && !(await check()); tries++) {
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        return check();
       };
 
       const given = (await openAuditExport(api.database.db, scope, { from: null, to: null }))!.getReader();
@@ -371,6 +387,9 @@ describe.each(dbKinds())("audit views on %s", (kind) => {
         })(),
       ).rejects.toThrow();
       expect(failures).toHaveLength(1);
+      expect(busy()).toBe(0);
+      await expectStalledExportGivenUp();
+      expect(await until(async () => (await copying()).length === 0)).toBe(true);
       expect(busy()).toBe(0);
       // And the next export reads the whole trail again.
       const again = await new Response(await openAuditExport(api.database.db, scope, { from: null, to: null })).text();

@@ -258,16 +258,27 @@ export async function openAuditExport(
     reader.release(reason);
     await chunks.return?.().catch(() => undefined);
   };
+  /**
+   * The next chunk is asked for one ahead: its COPY data is on its way anyway, and the end of an export is seen, and
+   * its connection given back, as soon as the database has sent it, whether or not the reader has taken the rest.
+   */
+  const ask = () => {
+    const result = chunks.next();
+    result.then((r) => r.done && reader.release(), reader.release);
+    return result;
+  };
+  let ahead = ask();
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         clearTimeout(stall);
         try {
-          const next = await chunks.next();
+          const next = await ahead;
           if (next.done) {
             reader.release();
             controller.close();
           } else {
+            ahead = ask();
             controller.enqueue(next.value);
             // A reader that takes nothing for a while has gone without saying so: it must not hold the connection.
             stall = setTimeout(() => {
@@ -290,7 +301,7 @@ export async function openAuditExport(
         await giveUp(new Error("The audit export was given up by its reader."));
       },
     },
-    // One chunk waits in the stream's queue while the reader takes the one before.
+    // One chunk waits in the stream's queue while the reader takes the one before, and one more is asked for.
     { highWaterMark: 1 },
   );
 }

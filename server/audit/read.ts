@@ -25,10 +25,11 @@ const isoTimestamp = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
 const ISO_TS = isoTimestamp(`e."timestamp"`);
 
-function scopeWhere(scope: AuditScopeFilter): SQL {
+/** The scope's entries; its values as parameters, or as literals where a statement takes none (the export's COPY). */
+function scopeWhere(scope: AuditScopeFilter, value: (text: string) => SQL = (text) => sql`${text}`): SQL {
   return scope.studyId === null
-    ? sql`e.company_id = ${scope.companyId} and e.level = 'Company'`
-    : sql`e.company_id = ${scope.companyId} and e.study_id = ${scope.studyId}`;
+    ? sql`e.company_id = ${value(scope.companyId)} and e.level = 'Company'`
+    : sql`e.company_id = ${value(scope.companyId)} and e.study_id = ${value(scope.studyId)}`;
 }
 
 interface EntryRow {
@@ -139,11 +140,7 @@ interface ExportRange {
 /** The range's entries, written with literals (a COPY takes no parameters). */
 function rangeWhere({ scope, lower, toExclusive, upTo }: ExportRange): SQL {
   const ts = (value: string) => sql`${literal(value)}::timestamptz`;
-  const where = [
-    sql`e.company_id = ${literal(scope.companyId)}`,
-    scope.studyId === null ? sql`e.level = 'Company'` : sql`e.study_id = ${literal(scope.studyId)}`,
-    sql`e."timestamp" <= ${ts(upTo)}`,
-  ];
+  const where = [scopeWhere(scope, literal), sql`e."timestamp" <= ${ts(upTo)}`];
   if (lower) where.push(lower.inclusive ? sql`e."timestamp" >= ${ts(lower.ts)}` : sql`e."timestamp" > ${ts(lower.ts)}`);
   if (toExclusive !== null) where.push(sql`e."timestamp" < ${ts(toExclusive)}`);
   return sql.join(where, sql` and `);
@@ -273,9 +270,9 @@ export async function openAuditExport(
       async pull(controller) {
         clearTimeout(stall);
         try {
+          // ask() has given the connection back at the end, or dropped it on a failure.
           const next = await ahead;
           if (next.done) {
-            reader.release();
             controller.close();
           } else {
             ahead = ask();
@@ -289,7 +286,6 @@ export async function openAuditExport(
             }, stallMs);
           }
         } catch (error) {
-          reader.release(error);
           // A chunk still on its way when the export was given up fails with the dropped connection: not news.
           if (givenUp) return;
           options.onError?.(error);

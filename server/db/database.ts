@@ -189,6 +189,7 @@ function openPostgres(target: { url: string; poolMax: number }, logger?: Logger)
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });
   pool.on("error", () => undefined); // an idle client's error; the next query reports it
+  listenForLostConnections(pool, logger);
   const db = drizzlePg({ client: pool, schema, logger: queryLogger(logger) }) as unknown as Db;
   return {
     db,
@@ -204,6 +205,31 @@ function openPostgres(target: { url: string; poolMax: number }, logger?: Logger)
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * A connection the server ends (a restart, a failover, `pg_terminate_backend`, `idle_in_transaction_session_timeout`)
+ * makes its client emit `error`, and an `error` event nobody listens to ends the process. pg-pool listens only while a
+ * client is idle: one checked out (a transaction, the migrations' lock, an export's held connection, pg-boss's queries)
+ * had no listener. So every client of the pool gets one for its whole life, whatever path checked it out: the query
+ * in flight fails (answered 503), never the process. A client lost while checked out is given back at once, dropped
+ * from the pool, so its slot is free again even when its holder never releases it (drizzle's transaction does not when
+ * its `begin` fails); the holder's own release later is a no-op.
+ */
+function listenForLostConnections(pool: pg.Pool, logger?: Logger): void {
+  const checkedOut = new Set<pg.PoolClient>();
+  pool.on("acquire", (client) => checkedOut.add(client));
+  pool.on("release", (_error, client) => checkedOut.delete(client));
+  pool.on("connect", (client) => {
+    client.on("error", (error: Error & { code?: string }) => {
+      logger?.warn({ code: error.code, reason: error.message }, "database connection lost");
+      if (!checkedOut.has(client)) return; // idle: the pool's own listener removes it
+      checkedOut.delete(client);
+      const release = client.release;
+      client.release = () => undefined;
+      release(error);
+    });
+  });
 }
 
 async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>, logger?: Logger): Promise<Database> {

@@ -49,21 +49,42 @@ async function main(): Promise<void> {
   routeConsoleToLogger(logger);
   let service: ApiService | undefined;
   try {
-    service = config.role === "web" ? undefined : await createApiService({ config, logger });
+    // The workers (analysis jobs, mail delivery) start once the port is ours: an instance that cannot serve takes no
+    // job (issue 22).
+    service = config.role === "web" ? undefined : await createApiService({ config, logger, startWorkers: false });
     const app = await createHttpApp(config, logger, service);
-    const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-      logger.info(
-        { role: config.role, port: info.port, db: config.database.kind, url: `${config.publicUrl}/ng/` },
-        `listening on ${config.publicUrl}/ng/`,
-      );
-    });
+    const server = await listen(app, config, logger);
     installShutdown(server, service, logger);
+    await service?.startWorkers();
   } catch (error) {
     logger.debug({ err: error }, "startup failed");
     process.stderr.write(`Startup failed: ${error instanceof Error ? error.message : String(error)}\n`);
     await service?.close().catch(() => undefined);
     process.exit(1);
   }
+}
+
+/** Serves the app; resolves once it listens. A port in use (or not ours to take) is one line that names it. */
+function listen(app: Hono<HttpEnv>, config: Config, logger: Logger): Promise<ServerType> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+      logger.info(
+        { role: config.role, port: info.port, db: config.database.kind, url: `${config.publicUrl}/ng/` },
+        `listening on ${config.publicUrl}/ng/`,
+      );
+      resolve(server);
+    });
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      const where = config.host ? `HOST ${config.host} PORT ${config.port}` : `PORT ${config.port}`;
+      if (error.code === "EADDRINUSE") {
+        reject(new Error(`${where} is already in use by another process: stop it, or set PORT to a free port.`));
+      } else if (error.code === "EACCES" || error.code === "EADDRNOTAVAIL") {
+        reject(
+          new Error(`cannot listen on ${where} (${error.code}): set PORT (and HOST) to an address this host has.`),
+        );
+      } else reject(error);
+    });
+  });
 }
 
 /** Variables from ./.env (or ENV_FILE; "none" turns it off) fill in what the environment does not set. */
@@ -264,32 +285,47 @@ function withStatus(response: Response, status: number): Response {
   return response.status === status ? response : new Response(response.body, { status, headers: response.headers });
 }
 
+/**
+ * SIGTERM or SIGINT: stop taking work at once (no new connection, no new job), let the open requests and the running
+ * jobs finish within the drain, then cut what is left: a job still running is handed back to the queue (another
+ * instance takes it at once), and an open response (a long download) is aborted, so its client sees an error rather
+ * than a body that ends cleanly mid-row. A second signal exits at once; so does the deadline.
+ */
+const DRAIN_MS = 8_000;
+const FORCE_EXIT_MS = 10_000;
+
 function installShutdown(server: ServerType, service: ApiService | undefined, logger: Logger): void {
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = async (signal: string) => {
     if (stopping) {
       logger.warn({ signal }, "forced exit");
       process.exit(1);
     }
     stopping = true;
-    logger.info({ signal }, "shutting down: finishing open requests");
+    logger.info({ signal }, "shutting down: finishing open requests and running jobs");
     const force = setTimeout(() => {
-      logger.warn("open requests did not finish within 10 s; exiting");
+      logger.warn(`the shutdown did not end within ${FORCE_EXIT_MS / 1000} s; exiting`);
       process.exit(1);
-    }, 10_000);
+    }, FORCE_EXIT_MS);
     force.unref();
-    server.close(() => {
-      void (service?.close() ?? Promise.resolve())
-        .catch((error: unknown) => logger.error({ err: error }, "error while closing"))
-        .finally(() => {
-          logger.info("stopped");
-          process.exit(0);
-        });
-    });
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     if ("closeIdleConnections" in server) (server as { closeIdleConnections(): void }).closeIdleConnections();
+    const drained = Promise.all([closed, service?.drain()]).then(() => true);
+    const timedOut = new Promise<false>((resolve) => setTimeout(() => resolve(false), DRAIN_MS).unref());
+    if (!(await Promise.race([drained, timedOut]).catch(() => false))) {
+      logger.warn(`open requests or jobs did not finish within ${DRAIN_MS / 1000} s: cut`);
+      if ("closeAllConnections" in server) (server as { closeAllConnections(): void }).closeAllConnections();
+    }
+    try {
+      await service?.close();
+    } catch (error) {
+      logger.error({ err: error }, "error while closing");
+    }
+    logger.info("stopped");
+    process.exit(0);
   };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
   process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled promise rejection"));
 }
 

@@ -66,6 +66,11 @@ export interface ApiService {
   /** `hints` come only from the web app in the same process (docs/decisions/0021-fast-pages.md). */
   fetch(request: Request, hints?: ApiCallHints): Promise<Response>;
   readonly deps: ServiceDeps;
+  /** Starts the background work (mail delivery, analysis jobs), when it was not started with the service. */
+  startWorkers(): Promise<void>;
+  /** Stops taking background work at once (shutdown); resolves once the jobs running here have ended. */
+  drain(): Promise<void>;
+  /** Closes: a job still running is handed back, the mail dispatcher stops, the database closes. */
   close(): Promise<void>;
 }
 
@@ -103,16 +108,25 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     // What escapes a router (the API's own routes answer their failures themselves): never a bare 500 page.
     root.onError((error) => unhandledError(deps, error));
 
-    if (options.startWorkers !== false) mail.start();
     // Issue 15: the analysis jobs' queue and worker pool (docs/decisions/0028-files-jobs-and-analysis-workers.md).
     const analysis = analysisRuntime(deps);
-    if (options.startWorkers !== false) await analysis.startWorkers();
+    let working = false;
+    const startWorkers = async () => {
+      if (working) return;
+      working = true;
+      mail.start();
+      await analysis.startWorkers();
+      logger.info("workers started");
+    };
+    if (options.startWorkers !== false) await startWorkers();
     logger.info({ mail: transport.kind, routes: apiRoutes.length }, "API ready");
 
     let closed = false;
     return {
       deps,
       fetch: (request, hints) => Promise.resolve(root.fetch(request, hints ?? {})),
+      startWorkers,
+      drain: () => analysis.drain(),
       async close() {
         if (closed) return;
         closed = true;

@@ -29,6 +29,11 @@ export interface Database {
   readonly kind: "pglite" | "postgres";
   /** Runs `fn` in one transaction that holds a database-wide advisory lock for `key` (serialises instances). */
   withLock<T>(key: string, fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` while holding the start-up lock (the migrations', pg-boss's install): instances that start together on
+   * one database take turns. On PostgreSQL the lock is held on a connection of its own, outside the pool.
+   */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -164,15 +169,7 @@ async function runMigrations(database: Database): Promise<void> {
     return;
   }
   // Several instances may start at once: one migrates while the others wait on the session lock.
-  const { pool } = database as PostgresDatabase;
-  const client = await pool.connect();
-  try {
-    await client.query("select pg_advisory_lock(hashtext($1))", [MIGRATION_LOCK]);
-    await migratePg(database.db as never, { migrationsFolder });
-  } finally {
-    await client.query("select pg_advisory_unlock(hashtext($1))", [MIGRATION_LOCK]).catch(() => undefined);
-    client.release();
-  }
+  await database.withStartupLock(() => migratePg(database.db as never, { migrationsFolder }));
 }
 
 interface PostgresDatabase extends Database {
@@ -200,6 +197,22 @@ function openPostgres(target: { url: string; poolMax: number }, logger?: Logger)
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
         return fn(tx as unknown as Db);
       }),
+    async withStartupLock(fn) {
+      const client = new pg.Client({
+        connectionString: target.url,
+        application_name: "rbqm",
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      });
+      // A connection ended by the server fails the lock's query (or is seen at its release), never the process.
+      client.on("error", () => undefined);
+      await client.connect();
+      try {
+        await client.query("select pg_advisory_lock(hashtext($1))", [MIGRATION_LOCK]);
+        return await fn();
+      } finally {
+        await client.end().catch(() => undefined); // ending the session releases its lock
+      }
+    },
     ping: async () => {
       await pool.query("select 1");
     },
@@ -255,6 +268,7 @@ async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>,
     kind: "pglite",
     // PGlite has one connection, so transactions are already serialised.
     withLock: (_key, fn) => db.transaction(async (tx) => fn(tx as unknown as Db)),
+    withStartupLock: (fn) => fn(),
     ping: async () => {
       await client.query("select 1");
     },

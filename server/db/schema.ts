@@ -17,3 +17,6 @@ export * from "../cdq/schema";
 
 // issue 15, Protocol Analysis: ../files/schema, ../jobs/schema, ../protocol-analysis/schema, ../ract/schema
 export * from "../protocol-analysis/tables";
+
+// issue 22, job leases: ../jobs/schema
+export * from "../jobs/schema";

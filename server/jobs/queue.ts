@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import PgBoss from "pg-boss";
@@ -9,9 +9,15 @@ import type { Logger } from "../observability/logger";
  * Durable jobs on pg-boss (docs/decisions/0028-files-jobs-and-analysis-workers.md), on the service's own database:
  * pg-boss speaks to PostgreSQL through the service's pool, and to the embedded PGlite in-process through the same
  * `executeSql` adapter (no socket, no second connection: PGlite serialises every query and transaction).
- * A job is recorded in the database before anyone runs it, so it survives a restart (kill -9 included); an active
- * job whose process died expires and is retried; several instances on PostgreSQL fetch with SKIP LOCKED, so one job
- * is never run by two at once.
+ * A job is recorded in the database before anyone runs it, so it survives a restart (kill -9 included); several
+ * instances on PostgreSQL fetch with SKIP LOCKED, so one job is never run by two at once.
+ *
+ * Who runs a job is a lease (docs/decisions/0034-job-leases-drain-and-install-lock.md): the instance that fetched it
+ * renews a row of `job_leases` while the job runs. Any instance fails for a retry the jobs whose lease ran out (their
+ * process died, or lost the database longer than the lease), so a job is taken back within about a lease, not after
+ * its time-out. The job's end (complete or fail) is retried until the database answers, and is written only while
+ * the lease is still held. pg-boss's own `work()` is not used: it does not wait for that end (an outage left the job
+ * active, and `fail()` an unhandled rejection), and cannot be told to stop fetching while a job runs on.
  */
 export interface JobQueue {
   /** Declares a queue (idempotent). */
@@ -22,13 +28,18 @@ export interface JobQueue {
   work<T extends object>(name: string, handler: (job: QueueJob<T>) => Promise<void>): Promise<void>;
   /** Marks the jobs of a queue this instance held as failed (retried as their policy says): after a crash. */
   failActive(name: string, message: string): Promise<number>;
+  /** Stops taking jobs, at once (shutdown); the running ones go on. */
+  pause(): void;
+  /** Resolves once no job runs here. */
+  idle(): Promise<void>;
+  /** Stops: the jobs still running are handed back (any instance takes them at once), then the queue closes. */
   stop(): Promise<void>;
 }
 
 export interface QueueOptions {
   retryLimit: number;
   retryDelaySeconds: number;
-  /** How long a job may run; beyond it (or when its process died) it fails and is retried. */
+  /** How long a job may run; beyond it it fails and is retried. */
   expireInSeconds: number;
   deadLetter?: string;
 }
@@ -46,8 +57,12 @@ export function jobIdFor(key: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+interface Executor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 /** pg-boss's database adapter over the service's database (PGlite or the PostgreSQL pool). */
-function executor(database: Database): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
+function executor(database: Database): Executor {
   const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
   if (database.kind === "pglite") {
     const lite = client as PGlite;
@@ -64,13 +79,51 @@ function executor(database: Database): { executeSql(text: string, values?: unkno
   return { executeSql: (text, values) => pool.query(text, values) };
 }
 
+/** Runs `fn` in one transaction, on one connection, with an executor pg-boss can be given (`{ db }`). */
+async function inTransaction<T>(database: Database, fn: (tx: Executor) => Promise<T>): Promise<T> {
+  const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  if (database.kind === "pglite") {
+    return (client as PGlite).transaction((tx) => fn({ executeSql: (text, values) => tx.query(text, values ?? []) }));
+  }
+  const held = await (client as pg.Pool).connect();
+  try {
+    await held.query("begin");
+    const result = await fn({ executeSql: (text, values) => held.query(text, values) });
+    await held.query("commit");
+    return result;
+  } catch (error) {
+    await held.query("rollback").catch(() => undefined);
+    throw error;
+  } finally {
+    held.release();
+  }
+}
+
+const sleep = (ms: number, signal?: { wake?: () => void }) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    if (signal)
+      signal.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+  });
+
+export interface JobQueueOptions {
+  pollingIntervalSeconds?: number;
+  maintenanceIntervalSeconds?: number;
+  /** How long a running job's lease lasts without renewal (renewed every third of it); 30 s by default. */
+  leaseSeconds?: number;
+}
+
 export async function createJobQueue(
   database: Database,
   logger: Logger,
-  options: { pollingIntervalSeconds?: number; maintenanceIntervalSeconds?: number } = {},
+  options: JobQueueOptions = {},
 ): Promise<JobQueue> {
+  const db = executor(database);
   const boss = new PgBoss({
-    db: executor(database),
+    db,
     schema: "pgboss",
     supervise: true,
     schedule: false,
@@ -78,12 +131,183 @@ export async function createJobQueue(
     monitorStateIntervalSeconds: 60,
   });
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
-  await boss.start();
-  const polling = options.pollingIntervalSeconds ?? 1;
-  const workers: string[] = [];
+  // pg-boss installs its schema on first start: instances starting together on an empty database take turns.
+  await database.withStartupLock(() => boss.start());
+
+  const pollingMs = (options.pollingIntervalSeconds ?? 1) * 1000;
+  const leaseSeconds = options.leaseSeconds ?? 30;
+  const instanceId = randomUUID();
+  const log = logger.child({ instance: instanceId });
+  const queues = new Map<string, QueueOptions>();
+  const worked: string[] = [];
+  const loops: Promise<void>[] = [];
+  /** The jobs running here: their end, and whether they were handed back. */
+  const running = new Map<string, { name: string; ended: Promise<void>; handedBack: boolean }>();
+  const naps = new Set<{ wake?: () => void }>();
+  let paused = false;
+  let closed = false;
+  let sweeper: ReturnType<typeof setInterval> | undefined;
+
+  const pause = () => {
+    paused = true;
+    for (const signal of naps) signal.wake?.();
+  };
+
+  const nap = async (ms: number) => {
+    const signal: { wake?: () => void } = {};
+    naps.add(signal);
+    await sleep(ms, signal);
+    naps.delete(signal);
+  };
+
+  const takeLease = (name: string, id: string) =>
+    db.executeSql(
+      `insert into job_leases (job_id, queue, instance_id, lease_until)
+       values ($1, $2, $3, now() + make_interval(secs => $4))
+       on conflict (job_id) do update set queue = excluded.queue, instance_id = excluded.instance_id,
+         lease_until = excluded.lease_until`,
+      [id, name, instanceId, leaseSeconds],
+    );
+
+  const renewLease = async (id: string) => {
+    const { rows } = await db.executeSql(
+      `update job_leases set lease_until = now() + make_interval(secs => $3)
+       where job_id = $1 and instance_id = $2 returning job_id`,
+      [id, instanceId, leaseSeconds],
+    );
+    return rows.length > 0;
+  };
+
+  /** The job's end, in one transaction with the lease's release; retried with backoff until the database answers. */
+  async function settle(name: string, id: string, outcome: { ok: true } | { ok: false; error: unknown }) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const ended = await inTransaction(database, async (tx) => {
+          const { rows } = await tx.executeSql(
+            "delete from job_leases where job_id = $1 and instance_id = $2 returning job_id",
+            [id, instanceId],
+          );
+          // Another instance took the job back (this one lost the database longer than its lease): not ours to end.
+          if (rows.length === 0) return false;
+          if (outcome.ok) await boss.complete(name, id, {}, { db: tx });
+          else await boss.fail(name, id, { message: messageOf(outcome.error) }, { db: tx });
+          return true;
+        });
+        if (!ended) log.warn({ job: id, queue: name }, "job taken back by another instance; its end not written");
+        return;
+      } catch (error) {
+        // Stopping for good: the lease runs out and another instance (or the next start) takes the job back.
+        if (closed) return;
+        if (attempt === 0) log.warn({ job: id, queue: name, err: error }, "job end not written yet; retrying");
+        await sleep(Math.min(500 * 2 ** attempt, 10_000));
+      }
+    }
+  }
+
+  async function runOne<T>(name: string, job: PgBoss.JobWithMetadata<T>, handler: (job: QueueJob<T>) => Promise<void>) {
+    try {
+      await takeLease(name, job.id);
+    } catch (error) {
+      // The database went away just after the fetch: the job is taken back by the sweep once it returns.
+      log.warn({ job: job.id, queue: name, err: error }, "job lease not taken; the job is taken back later");
+      return;
+    }
+    const renew = setInterval(
+      () =>
+        void renewLease(job.id).then(
+          (held) => held || log.warn({ job: job.id, queue: name }, "job lease lost"),
+          () => undefined,
+        ),
+      (leaseSeconds * 1000) / 3,
+    );
+    renew.unref();
+    const entry = { name, handedBack: false, ended: Promise.resolve() };
+    const timeoutSeconds = queues.get(name)?.expireInSeconds ?? 900;
+    entry.ended = (async () => {
+      let outcome: { ok: true } | { ok: false; error: unknown };
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      try {
+        const timedOut = new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`The job ran longer than ${timeoutSeconds} s.`)),
+            timeoutSeconds * 1000,
+          );
+        });
+        await Promise.race([
+          handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit }),
+          timedOut,
+        ]);
+        outcome = { ok: true };
+      } catch (error) {
+        outcome = { ok: false, error };
+      } finally {
+        clearTimeout(timer);
+        clearInterval(renew);
+      }
+      if (!entry.handedBack) await settle(name, job.id, outcome);
+    })();
+    running.set(job.id, entry);
+    try {
+      await entry.ended;
+    } finally {
+      running.delete(job.id);
+    }
+  }
+
+  /** Gives a running job back to the queue at once, not counted as an attempt (shutdown). */
+  async function handBack(name: string, id: string) {
+    await inTransaction(database, async (tx) => {
+      const { rows } = await tx.executeSql(
+        "delete from job_leases where job_id = $1 and instance_id = $2 returning job_id",
+        [id, instanceId],
+      );
+      if (rows.length === 0) return;
+      await tx.executeSql(
+        `update pgboss.job set state = 'created', started_on = null, start_after = now()
+         where name = $1 and id = $2 and state = 'active'`,
+        [name, id],
+      );
+    });
+  }
+
+  /** Fails for a retry the active jobs whose holder's lease ran out, or that never got one. */
+  async function sweep() {
+    const names = [...worked];
+    if (names.length === 0) return;
+    const { rows } = await db.executeSql(
+      `select j.id, j.name from pgboss.job j left join job_leases l on l.job_id = j.id
+       where j.name = any($1::text[]) and j.state = 'active' and l.instance_id is distinct from $2
+         and (l.lease_until < now() or (l.job_id is null and j.started_on < now() - make_interval(secs => $3)))`,
+      [names, instanceId, leaseSeconds],
+    );
+    for (const { id, name } of rows as { id: string; name: string }[]) {
+      const failed = await inTransaction(database, async (tx) => {
+        const active = await tx.executeSql(
+          "select id from pgboss.job where name = $1 and id = $2 and state = 'active' for update",
+          [name, id],
+        );
+        if (active.rows.length === 0) return false;
+        const lease = await tx.executeSql(
+          "select lease_until > now() as live from job_leases where job_id = $1 for update",
+          [id],
+        );
+        if ((lease.rows as { live: boolean }[]).some((row) => row.live)) return false;
+        await tx.executeSql("delete from job_leases where job_id = $1", [id]);
+        await boss.fail(
+          name,
+          id,
+          { message: "The instance running the job stopped or lost the database." },
+          { db: tx },
+        );
+        return true;
+      });
+      if (failed) log.warn({ job: id, queue: name }, "job of a stopped instance taken back for a retry");
+    }
+  }
 
   return {
     async define(name, q) {
+      queues.set(name, q);
       const queue = {
         name,
         retryLimit: q.retryLimit,
@@ -97,34 +321,65 @@ export async function createJobQueue(
       else await boss.createQueue(name, queue);
     },
     send: (name, data, opts) => boss.send(name, data, opts?.id ? { id: opts.id } : {}),
-    async work(name, handler) {
-      const id = await boss.work<object>(
-        name,
-        { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: polling },
-        async ([job]) => {
-          if (!job) return;
-          await handler({
-            id: job.id,
-            data: job.data as never,
-            retryCount: job.retryCount,
-            retryLimit: job.retryLimit,
-          });
-        },
+    async work<T extends object>(name: string, handler: (job: QueueJob<T>) => Promise<void>) {
+      if (paused) return;
+      worked.push(name);
+      loops.push(
+        (async () => {
+          while (!paused) {
+            // pg-boss's fetch answers no job when the database cannot be reached.
+            const [job] = await boss.fetch<T>(name, { batchSize: 1, includeMetadata: true });
+            if (!job) {
+              await nap(pollingMs);
+              continue;
+            }
+            if (paused) {
+              await handBack(name, job.id).catch(() => undefined);
+              break;
+            }
+            await runOne(name, job, handler);
+          }
+        })(),
       );
-      workers.push(id);
+      if (!sweeper) {
+        sweeper = setInterval(
+          () => void sweep().catch((error: unknown) => log.debug({ err: error }, "job sweep failed")),
+          (leaseSeconds * 1000) / 3,
+        );
+        sweeper.unref();
+        await sweep().catch((error: unknown) => log.debug({ err: error }, "job sweep failed"));
+      }
     },
     async failActive(name, message) {
-      const { rows } = await executor(database).executeSql(
-        "select id from pgboss.job where name = $1 and state = 'active'",
-        [name],
-      );
+      const { rows } = await db.executeSql("select id from pgboss.job where name = $1 and state = 'active'", [name]);
       const ids = (rows as { id: string }[]).map((r) => r.id);
-      for (const id of ids) await boss.fail(name, id, { message });
+      for (const id of ids) {
+        await db.executeSql("delete from job_leases where job_id = $1", [id]);
+        await boss.fail(name, id, { message });
+      }
       return ids.length;
     },
+    pause,
+    async idle() {
+      await Promise.all([...running.values()].map((entry) => entry.ended));
+    },
     async stop() {
-      for (const id of workers) await boss.offWork({ id }).catch(() => undefined);
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+      pause();
+      clearInterval(sweeper);
+      for (const [id, entry] of running) {
+        entry.handedBack = true;
+        await handBack(entry.name, id).then(
+          () => log.info({ job: id, queue: entry.name }, "running job handed back"),
+          (error: unknown) => log.warn({ job: id, err: error }, "running job not handed back; its lease runs out"),
+        );
+      }
+      closed = true;
+      await Promise.race([Promise.all(loops), sleep(1000)]);
+      await boss.stop({ graceful: false, wait: true, close: false });
     },
   };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -21,6 +21,9 @@ export interface AnalysisRuntime {
   enqueue(requestId: string): Promise<void>;
   /** Starts working: recovers what a crash left, then runs jobs. */
   startWorkers(): Promise<void>;
+  /** Stops taking jobs at once (shutdown); resolves once the running ones have ended. */
+  drain(): Promise<void>;
+  /** Stops: a job still running is handed back to the queue (any instance takes it at once). */
   stop(): Promise<void>;
 }
 
@@ -46,6 +49,7 @@ function createRuntime(deps: ServiceDeps): AnalysisRuntime {
       const q = await createJobQueue(deps.database, deps.logger, {
         pollingIntervalSeconds: deps.config.env === "test" ? 0.5 : 1,
         maintenanceIntervalSeconds: deps.config.env === "test" ? 1 : 30,
+        leaseSeconds: deps.config.env === "test" ? 6 : 30,
       });
       await q.define(RISK_ASSESSMENT_QUEUE, {
         retryLimit: settings.retryLimit,
@@ -90,6 +94,12 @@ function createRuntime(deps: ServiceDeps): AnalysisRuntime {
         const texts = deven.protocolAnalysis.errors;
         await failRequest(deps, job.data.requestId, texts.failed, texts.timedOut);
       });
+    },
+    async drain() {
+      if (!queue) return;
+      const q = await queue;
+      q.pause();
+      await q.idle();
     },
     async stop() {
       if (stopped) return;

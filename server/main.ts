@@ -292,7 +292,8 @@ function withStatus(response: Response, status: number): Response {
  * than a body that ends cleanly mid-row. A second signal exits at once; so does the deadline.
  */
 const DRAIN_MS = 8_000;
-const FORCE_EXIT_MS = 10_000;
+/** After the drain: handing back, stopping the workers, closing the database. */
+const CLOSE_MS = 5_000;
 
 function installShutdown(server: ServerType, service: ApiService | undefined, logger: Logger): void {
   let stopping = false;
@@ -304,9 +305,9 @@ function installShutdown(server: ServerType, service: ApiService | undefined, lo
     stopping = true;
     logger.info({ signal }, "shutting down: finishing open requests and running jobs");
     const force = setTimeout(() => {
-      logger.warn(`the shutdown did not end within ${FORCE_EXIT_MS / 1000} s; exiting`);
+      logger.warn(`the shutdown did not end within ${(DRAIN_MS + CLOSE_MS) / 1000} s; exiting`);
       process.exit(1);
-    }, FORCE_EXIT_MS);
+    }, DRAIN_MS + CLOSE_MS);
     force.unref();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     if ("closeIdleConnections" in server) (server as { closeIdleConnections(): void }).closeIdleConnections();

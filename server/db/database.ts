@@ -31,7 +31,7 @@ export interface Database {
   withLock<T>(key: string, fn: (tx: Db) => Promise<T>): Promise<T>;
   /**
    * Runs `fn` while holding the start-up lock (the migrations', pg-boss's install): instances that start together on
-   * one database take turns. On PostgreSQL the lock is held on a connection of its own, outside the pool.
+   * one database take turns. On PostgreSQL the session lock is held on one connection of the pool.
    */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
@@ -198,19 +198,18 @@ function openPostgres(target: { url: string; poolMax: number }, logger?: Logger)
         return fn(tx as unknown as Db);
       }),
     async withStartupLock(fn) {
-      const client = new pg.Client({
-        connectionString: target.url,
-        application_name: "rbqm",
-        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      });
-      // A connection ended by the server fails the lock's query (or is seen at its release), never the process.
-      client.on("error", () => undefined);
-      await client.connect();
+      // A connection of the pool, held for the lock (its error listener is the pool's: listenForLostConnections).
+      const client = await pool.connect();
+      let failure: unknown;
       try {
         await client.query("select pg_advisory_lock(hashtext($1))", [MIGRATION_LOCK]);
         return await fn();
+      } catch (error) {
+        failure = error;
+        throw error;
       } finally {
-        await client.end().catch(() => undefined); // ending the session releases its lock
+        await client.query("select pg_advisory_unlock(hashtext($1))", [MIGRATION_LOCK]).catch(() => undefined);
+        client.release(failure instanceof Error ? failure : undefined);
       }
     },
     ping: async () => {

@@ -41,6 +41,7 @@ describe.each(dbKinds())("database on %s", (kind) => {
       "files",
       "group_members",
       "groups",
+      "job_leases",
       "mail_outbox",
       "notifications",
       "oauth_codes",

@@ -303,7 +303,7 @@ function installShutdown(server: ServerType, service: ApiService | undefined, lo
       process.exit(1);
     }
     stopping = true;
-    logger.info({ signal }, "shutting down: finishing open requests and running jobs");
+    logger.info({ signal }, "shutting down: finishing open requests");
     const force = setTimeout(() => {
       logger.warn(`the shutdown did not end within ${(DRAIN_MS + CLOSE_MS) / 1000} s; exiting`);
       process.exit(1);

@@ -14,6 +14,7 @@ import { createHttpTransport, type ApiTransport } from "../app/lib/api/transport
 import type { WebContext } from "../app/lib/context.server";
 import { ConfigError, loadConfig, type Config } from "./config/config";
 import { resolveAppSecret } from "./config/secret";
+import { startupFailureLine } from "./config/startup-errors";
 import { NO_STORE } from "./contracts/headers";
 import {
   createLogger,
@@ -60,7 +61,7 @@ async function main(): Promise<void> {
     installShutdown(server, service, logger);
   } catch (error) {
     logger.debug({ err: error }, "startup failed");
-    process.stderr.write(`Startup failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`${startupFailureLine(error, config)}\n`);
     await service?.close().catch(() => undefined);
     process.exit(1);
   }

@@ -38,6 +38,14 @@ const integer = (defaultValue: number, min: number, max: number) =>
       .refine((v) => v >= min && v <= max, { message: `must be an integer between ${min} and ${max}` }),
   );
 
+function parsesAsUrl(value: string): boolean {
+  try {
+    return new URL(value).hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
 function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
@@ -64,6 +72,10 @@ const envSchema = z.object({
     z
       .string()
       .refine((v) => /^postgres(ql)?:\/\//.test(v), { message: "must be a postgres:// or postgresql:// URL" })
+      .refine((v) => parsesAsUrl(v), {
+        message:
+          "is not a valid URL: check its host and port, and percent-encode special characters in the user name and password",
+      })
       .optional(),
   ),
   DATABASE_POOL_MAX: integer(10, 1, 500),
@@ -236,15 +248,35 @@ export class ConfigError extends Error {
   }
 }
 
+/** Variables whose value is a secret as a whole: never printed, not even in part. */
+const SECRET_VARIABLE = /(SECRET|PASSWORD|PASS|TOKEN|_KEY)$/;
+/** The password (or token) of a URL's user information: scheme://user:PASSWORD@host. */
+const URL_PASSWORD = /^([a-z][a-z0-9+.-]*:\/\/[^/?#@:]*):[^/?#@]*@/i;
+
+/**
+ * How a rejected value is shown in its error line: as it is (shortened), except secrets, which are never printed
+ * (a wrong APP_SECRET or LLM_API_KEY shows its length only), and the password of a URL (DATABASE_URL, SMTP_URL), which
+ * is replaced by ***.
+ */
+export function shownValue(variable: string, raw: string | undefined): string {
+  if (raw === undefined) return "";
+  if (SECRET_VARIABLE.test(variable)) return ` (got ${raw.length} characters, not shown)`;
+  const safe = redactUrlPassword(raw);
+  return ` (got "${safe.length > 60 ? `${safe.slice(0, 57)}...` : safe}")`;
+}
+
+/** A URL with its password replaced by ***, for messages and logs. */
+export function redactUrlPassword(value: string): string {
+  return value.replace(URL_PASSWORD, "$1:***@");
+}
+
 /** Reads and validates the configuration. Throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const variable = String(issue.path[0] ?? "environment");
-    const raw = env[variable];
-    const shown = raw === undefined ? "" : ` (got "${raw.length > 60 ? `${raw.slice(0, 57)}...` : raw}")`;
-    throw new ConfigError(variable, `${issue.message}${shown}`);
+    throw new ConfigError(variable, `${issue.message}${shownValue(variable, env[variable])}`);
   }
   const e = parsed.data;
 

@@ -16,6 +16,7 @@ import { ConfigError, loadConfig, type Config } from "./config/config";
 import { resolveAppSecret } from "./config/secret";
 import { startupFailureLine } from "./config/startup-errors";
 import { NO_STORE } from "./contracts/headers";
+import { lingering } from "./net/early-answers";
 import {
   createLogger,
   currentDbQueries,
@@ -52,7 +53,7 @@ async function main(): Promise<void> {
   try {
     service = config.role === "web" ? undefined : await createApiService({ config, logger });
     const app = await createHttpApp(config, logger, service);
-    const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, ...lingering }, (info) => {
       logger.info(
         { role: config.role, port: info.port, db: config.database.kind, url: `${config.publicUrl}/ng/` },
         `listening on ${config.publicUrl}/ng/`,

@@ -1,5 +1,7 @@
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { Writable } from "node:stream";
 import { serve, type ServerType } from "@hono/node-server";
 import { openDatabase } from "@server/db/database";
@@ -91,7 +93,7 @@ describe("upload logs (local storage, PGlite)", () => {
       const pdf = await simpleProtocolPdf();
       const padded = Buffer.concat([pdf, Buffer.alloc(3 * 1024 * 1024, 0x20)]);
       const form = new FormData();
-      form.set("File", new Blob([padded]), "big.pdf");
+      form.set("File", new Blob([new Uint8Array(padded)]), "big.pdf");
       const response = await fetch(`http://127.0.0.1:${port}/api/files`, {
         method: "POST",
         headers: { authorization: `Bearer ${token}` },
@@ -103,6 +105,47 @@ describe("upload logs (local storage, PGlite)", () => {
       process.off("warning", onWarning);
     }
     expect(warnings.filter((w) => w.name === "MaxListenersExceededWarning")).toEqual([]);
+  });
+});
+
+describe("a local storage that refuses writes (PGlite)", () => {
+  it("answers the upload 503 ServiceUnavailable with the reason storage, and logs its cause", async () => {
+    const log = capture();
+    const database = await openDatabase({ kind: "pglite-memory" });
+    const service = await createApiService({
+      config: { ...testConfig({ FILE_STORAGE: "local" }), seedDemoData: true },
+      logger: log.logger,
+      database,
+      startWorkers: false,
+    });
+    try {
+      const localDir = service.deps.config.files.localDir;
+      // DATA_DIR/files unusable (as read-only or full storage would be): a file where its directory should be.
+      fs.rmSync(localDir, { recursive: true, force: true });
+      fs.mkdirSync(path.dirname(localDir), { recursive: true });
+      fs.writeFileSync(localDir, "");
+      const token = await service.deps.tokens.issueAccessToken({ userId: DEMO.users.manager.id });
+      const form = new FormData();
+      form.set("File", new Blob([new Uint8Array(await simpleProtocolPdf())]), "protocol.pdf");
+      const response = await service.fetch(
+        new Request("http://localhost/api/files", {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}` },
+          body: form,
+        }),
+      );
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBe("5");
+      const body = (await response.json()) as { title: string; additionalData?: { reason?: string } };
+      expect(body.title).toBe("ServiceUnavailable");
+      expect(body.additionalData?.reason).toBe("storage");
+      expect(JSON.stringify(body)).not.toContain(localDir);
+      const logged = log.lines.find((l) => l.msg === "file storage unavailable");
+      expect(logged).toMatchObject({ level: "error", code: expect.stringMatching(/^E[A-Z]+$/) });
+    } finally {
+      await service.close();
+      await database.close();
+    }
   });
 });
 

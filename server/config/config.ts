@@ -150,6 +150,8 @@ const envSchema = z.object({
   WEB_FORM_MAX_BYTES: integer(1024 * 1024, 1024, 100 * 1024 * 1024),
   // Protocol Analysis (issue 15; docs/decisions/0028-files-jobs-and-analysis-workers.md).
   UPLOAD_MAX_BYTES: integer(50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+  // Uploads that no request uses are removed after this long by the files sweeper (ADR 0035).
+  UPLOAD_RETENTION_HOURS: integer(24, 1, 8760),
   FILE_STORAGE: z.preprocess(
     emptyToUndefined,
     z.enum(["local", "database"], { message: 'must be "local" or "database"' }).optional(),
@@ -202,7 +204,13 @@ export interface Config {
     formMaxBytes: number;
   };
   /** Uploaded files (server/files): the largest upload, and where the bytes live. */
-  files: { maxBytes: number; storage: "local" | "database"; localDir: string };
+  files: {
+    maxBytes: number;
+    storage: "local" | "database";
+    localDir: string;
+    /** Uploads that no request uses are removed after this many hours (server/files/sweeper.ts). */
+    unusedRetentionHours: number;
+  };
   /** The Protocol Analysis Tool's pipeline (server/protocol-analysis, server/jobs). */
   protocolAnalysis: {
     analyzer: "offline" | "openai";
@@ -359,6 +367,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxBytes: e.UPLOAD_MAX_BYTES,
       storage: e.FILE_STORAGE ?? (e.DATABASE_URL ? "database" : "local"),
       localDir: path.join(dataDir, "files"),
+      unusedRetentionHours: e.UPLOAD_RETENTION_HOURS,
     },
     protocolAnalysis: {
       analyzer: e.ANALYZER,
@@ -372,6 +381,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutSeconds: e.ANALYSIS_TIMEOUT_SECONDS,
       complexityToolUrl: e.PROTOCOL_COMPLEXITY_TOOL_URL ?? null,
     },
+  };
+}
+
+/**
+ * Only the database settings (DATABASE_URL, DATABASE_POOL_MAX, DATA_DIR), validated as loadConfig does: for the
+ * operator's commands (audit:verify, cdq:import), which need no APP_SECRET nor anything else of the service's.
+ */
+export function loadDatabaseConfig(
+  env: Record<string, string | undefined> = process.env,
+): Pick<Config, "database" | "dataDir"> {
+  const parsed = envSchema.pick({ DATABASE_URL: true, DATABASE_POOL_MAX: true, DATA_DIR: true }).safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? "environment");
+    throw new ConfigError(variable, `${issue.message}${shownValue(variable, env[variable])}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: "postgres", url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
+      : { kind: "pglite", dataDir: path.join(dataDir, "pglite") },
   };
 }
 

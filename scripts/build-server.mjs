@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { OPERATOR_COMMANDS } from "./operator-commands.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const started = Date.now();
@@ -34,6 +35,11 @@ await build({
   tsconfig: path.join(root, "tsconfig.json"),
   logLevel: "warning",
 });
+
+// The operators' commands (npm run audit:verify, npm run cdq:import), so that they write nothing to the checkout.
+for (const [file, options] of Object.entries(OPERATOR_COMMANDS)) {
+  await build({ ...options, outfile: path.join(root, "build", file), sourcemap: true, logLevel: "warning" });
+}
 
 const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
 let commit = process.env.SOURCE_COMMIT || "unknown";

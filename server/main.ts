@@ -14,7 +14,9 @@ import { createHttpTransport, type ApiTransport } from "../app/lib/api/transport
 import type { WebContext } from "../app/lib/context.server";
 import { ConfigError, loadConfig, type Config } from "./config/config";
 import { resolveAppSecret } from "./config/secret";
+import { startupFailureLine } from "./config/startup-errors";
 import { NO_STORE } from "./contracts/headers";
+import { lingering } from "./net/early-answers";
 import {
   createLogger,
   currentDbQueries,
@@ -58,7 +60,7 @@ async function main(): Promise<void> {
     await service?.startWorkers();
   } catch (error) {
     logger.debug({ err: error }, "startup failed");
-    process.stderr.write(`Startup failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`${startupFailureLine(error, config)}\n`);
     await service?.close().catch(() => undefined);
     process.exit(1);
   }
@@ -67,7 +69,7 @@ async function main(): Promise<void> {
 /** Serves the app; resolves once it listens. A port in use (or not ours to take) is one line that names it. */
 function listen(app: Hono<HttpEnv>, config: Config, logger: Logger): Promise<ServerType> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, ...lingering }, (info) => {
       logger.info(
         { role: config.role, port: info.port, db: config.database.kind, url: `${config.publicUrl}/ng/` },
         `listening on ${config.publicUrl}/ng/`,

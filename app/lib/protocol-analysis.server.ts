@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
 import type { FileRejection } from "@server/contracts/protocol-analysis";
+import { isServiceUnavailable } from "./api/client.server";
 import type { WebContext } from "./context.server";
 import { getFixedT } from "./i18next.server";
 import { appLinks } from "./links";
@@ -60,6 +61,27 @@ const REJECTION_KEYS: Record<FileRejection, string> = {
 };
 
 /**
+ * What the form says when POST /files did not take the file (issue 22, defect 8): the refusal's own reason; the
+ * storage being away; an upload that did not arrive whole (the connection broke: status 0) or was cut off; never
+ * "choose a file" when one was chosen.
+ */
+export function uploadFailure(status: number, additionalData: unknown): SubmitOutcome {
+  const data = additionalData as { reason?: string; maxBytes?: number } | undefined;
+  const reason = data?.reason as FileRejection | "storage" | undefined;
+  if (reason === "storage" || status === 503)
+    return { ok: false, message: "protocolAnalysis.identification.storageUnavailable" };
+  if (reason && reason in REJECTION_KEYS) {
+    return {
+      ok: false,
+      message: REJECTION_KEYS[reason as FileRejection],
+      values: { size: Math.floor((data?.maxBytes ?? 0) / (1024 * 1024)) },
+    };
+  }
+  if (status === 0 || status === 400) return { ok: false, message: "protocolAnalysis.identification.uploadBroken" };
+  return { ok: false, message: "protocolAnalysis.identification.failed" };
+}
+
+/**
  * The upload form's post (with or without scripts): the multipart body goes on to POST /files as it arrives, then
  * RiskAssessment/start with the file id (001 §7).
  */
@@ -76,18 +98,16 @@ export async function submitProtocol(
     await request.body?.cancel().catch(() => undefined);
     return { ok: false, message: REJECTION_KEYS.missing };
   }
-  const uploaded = await api.files.upload(request.body, type);
-  if (!uploaded.ok) {
-    const data = uploaded.error.additionalData as { reason?: FileRejection; maxBytes?: number } | undefined;
-    if (data?.reason && REJECTION_KEYS[data.reason]) {
-      return {
-        ok: false,
-        message: REJECTION_KEYS[data.reason],
-        values: { size: Math.floor((data.maxBytes ?? 0) / (1024 * 1024)) },
-      };
-    }
-    return { ok: false, message: REJECTION_KEYS.missing };
+  let uploaded: Awaited<ReturnType<typeof api.files.upload>>;
+  try {
+    uploaded = await api.files.upload(request.body, type);
+  } catch (error) {
+    // 503 (the database or the storage away) is said on the form: the file was chosen, nothing was submitted.
+    if (isServiceUnavailable(error))
+      return { ok: false, message: "protocolAnalysis.identification.serviceUnavailable" };
+    throw error;
   }
+  if (!uploaded.ok) return uploadFailure(uploaded.status, uploaded.error.additionalData);
   const started = await api.protocolAnalysis.startRiskAssessment(studyName, uploaded.data.value.fileId);
   if (!started.ok) return { ok: false, message: "protocolAnalysis.identification.failed" };
   return { ok: true, requestId: started.data.value.id };

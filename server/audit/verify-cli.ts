@@ -5,8 +5,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { loadConfig } from "../config/config";
+import { loadDatabaseConfig, type Config } from "../config/config";
+import { startupFailureLine } from "../config/startup-errors";
 import { openDatabase, type Database } from "../db/database";
+import { checkEmbeddedDatabase } from "../db/embedded-owner";
 import { verifyAuditChain, type ChainReport } from "./service";
 
 /** The report as the operator reads it. */
@@ -25,16 +27,24 @@ export async function runAuditVerify(database: Database, write: (line: string) =
   return report.ok ? 0 : 1;
 }
 
+/**
+ * The command: exit 0 intact, 1 broken, 2 could not run (whatever the reason: a setting, the database away, the
+ * embedded database owned by another user or in use by the service). It reads only the database settings
+ * (DATABASE_URL, DATABASE_POOL_MAX, DATA_DIR): no APP_SECRET.
+ */
 export async function main(env: Record<string, string | undefined> = process.env): Promise<number> {
-  const envFile = path.resolve(env.ENV_FILE ?? ".env");
-  if (env.ENV_FILE !== "none" && fs.existsSync(envFile)) process.loadEnvFile(envFile);
   let database: Database | undefined;
+  let config: Pick<Config, "database" | "dataDir"> | undefined;
   try {
-    const config = loadConfig(env);
+    const envFile = path.resolve(env.ENV_FILE ?? ".env");
+    if (env.ENV_FILE !== "none" && fs.existsSync(envFile)) process.loadEnvFile(envFile);
+    config = loadDatabaseConfig(env);
+    if (config.database.kind === "pglite") checkEmbeddedDatabase(config.database.dataDir);
     database = await openDatabase(config.database);
     return await runAuditVerify(database, (line) => process.stdout.write(`${line}\n`));
   } catch (error) {
-    process.stderr.write(`audit:verify could not run: ${error instanceof Error ? error.message : String(error)}\n`);
+    const line = config ? startupFailureLine(error, config) : error instanceof Error ? error.message : String(error);
+    process.stderr.write(`audit:verify could not run: ${line.replace(/^Startup failed: /, "")}\n`);
     return 2;
   } finally {
     await database?.close().catch(() => undefined);

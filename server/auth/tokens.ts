@@ -11,6 +11,7 @@ import {
   type JWTHeaderParameters,
 } from "jose";
 import { deriveKey, seal, unseal } from "../config/secret";
+import { wrongAppSecret } from "../config/startup-errors";
 import { isDatabaseUnavailable } from "../db/availability";
 import type { Database } from "../db/database";
 import { newId } from "../db/ids";
@@ -98,7 +99,13 @@ export async function createTokenService(
     const rows = await database.db.select().from(signingKeys).where(isNull(signingKeys.retiredAt));
     for (const row of rows) {
       if (keys.has(row.kid)) continue;
-      const privateJwk = JSON.parse(unseal(sealingKey, row.privateJwkEncrypted)) as JWK;
+      let privateJwk: JWK;
+      try {
+        privateJwk = JSON.parse(unseal(sealingKey, row.privateJwkEncrypted)) as JWK;
+      } catch {
+        // Sealed with another APP_SECRET: say which setting, not the cipher's "unable to authenticate data".
+        throw wrongAppSecret();
+      }
       publicJwks.set(row.kid, {
         ...(row.publicJwk as Record<string, unknown>),
         kid: row.kid,

@@ -14,8 +14,9 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { appendAuditEntry } from "../audit/service";
-import { loadConfig } from "../config/config";
+import { loadDatabaseConfig } from "../config/config";
 import { openDatabase, type Database, type Db } from "../db/database";
+import { checkEmbeddedDatabase } from "../db/embedded-owner";
 import { getStudy } from "../studies/service";
 import { importIssues, MAX_IMPORT_BYTES, readImportFile } from "./service";
 
@@ -67,7 +68,9 @@ export async function runImportCli(argv: readonly string[], io: CliIo): Promise<
   let database = io.database;
   if (!database) {
     try {
-      database = await openDatabase(loadConfig(io.env ?? process.env).database);
+      const config = loadDatabaseConfig(io.env ?? process.env);
+      if (config.database.kind === "pglite") checkEmbeddedDatabase(config.database.dataDir);
+      database = await openDatabase(config.database);
     } catch (error) {
       io.stderr(
         `Cannot open the database: ${(error as Error).message}\n(An embedded database cannot be open in a running service at the same time.)`,

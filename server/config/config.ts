@@ -38,6 +38,14 @@ const integer = (defaultValue: number, min: number, max: number) =>
       .refine((v) => v >= min && v <= max, { message: `must be an integer between ${min} and ${max}` }),
   );
 
+function parsesAsUrl(value: string): boolean {
+  try {
+    return new URL(value).hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
 function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
@@ -64,6 +72,10 @@ const envSchema = z.object({
     z
       .string()
       .refine((v) => /^postgres(ql)?:\/\//.test(v), { message: "must be a postgres:// or postgresql:// URL" })
+      .refine((v) => parsesAsUrl(v), {
+        message:
+          "is not a valid URL: check its host and port, and percent-encode special characters in the user name and password",
+      })
       .optional(),
   ),
   DATABASE_POOL_MAX: integer(10, 1, 500),
@@ -138,6 +150,8 @@ const envSchema = z.object({
   WEB_FORM_MAX_BYTES: integer(1024 * 1024, 1024, 100 * 1024 * 1024),
   // Protocol Analysis (issue 15; docs/decisions/0028-files-jobs-and-analysis-workers.md).
   UPLOAD_MAX_BYTES: integer(50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+  // Uploads that no request uses are removed after this long by the files sweeper (ADR 0035).
+  UPLOAD_RETENTION_HOURS: integer(24, 1, 8760),
   FILE_STORAGE: z.preprocess(
     emptyToUndefined,
     z.enum(["local", "database"], { message: 'must be "local" or "database"' }).optional(),
@@ -190,7 +204,13 @@ export interface Config {
     formMaxBytes: number;
   };
   /** Uploaded files (server/files): the largest upload, and where the bytes live. */
-  files: { maxBytes: number; storage: "local" | "database"; localDir: string };
+  files: {
+    maxBytes: number;
+    storage: "local" | "database";
+    localDir: string;
+    /** Uploads that no request uses are removed after this many hours (server/files/sweeper.ts). */
+    unusedRetentionHours: number;
+  };
   /** The Protocol Analysis Tool's pipeline (server/protocol-analysis, server/jobs). */
   protocolAnalysis: {
     analyzer: "offline" | "openai";
@@ -236,15 +256,35 @@ export class ConfigError extends Error {
   }
 }
 
+/** Variables whose value is a secret as a whole: never printed, not even in part. */
+const SECRET_VARIABLE = /(SECRET|PASSWORD|PASS|TOKEN|_KEY)$/;
+/** The password (or token) of a URL's user information: scheme://user:PASSWORD@host. */
+const URL_PASSWORD = /^([a-z][a-z0-9+.-]*:\/\/[^/?#@:]*):[^/?#@]*@/i;
+
+/**
+ * How a rejected value is shown in its error line: as it is (shortened), except secrets, which are never printed
+ * (a wrong APP_SECRET or LLM_API_KEY shows its length only), and the password of a URL (DATABASE_URL, SMTP_URL), which
+ * is replaced by ***.
+ */
+export function shownValue(variable: string, raw: string | undefined): string {
+  if (raw === undefined) return "";
+  if (SECRET_VARIABLE.test(variable)) return ` (got ${raw.length} characters, not shown)`;
+  const safe = redactUrlPassword(raw);
+  return ` (got "${safe.length > 60 ? `${safe.slice(0, 57)}...` : safe}")`;
+}
+
+/** A URL with its password replaced by ***, for messages and logs. */
+export function redactUrlPassword(value: string): string {
+  return value.replace(URL_PASSWORD, "$1:***@");
+}
+
 /** Reads and validates the configuration. Throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const variable = String(issue.path[0] ?? "environment");
-    const raw = env[variable];
-    const shown = raw === undefined ? "" : ` (got "${raw.length > 60 ? `${raw.slice(0, 57)}...` : raw}")`;
-    throw new ConfigError(variable, `${issue.message}${shown}`);
+    throw new ConfigError(variable, `${issue.message}${shownValue(variable, env[variable])}`);
   }
   const e = parsed.data;
 
@@ -327,6 +367,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxBytes: e.UPLOAD_MAX_BYTES,
       storage: e.FILE_STORAGE ?? (e.DATABASE_URL ? "database" : "local"),
       localDir: path.join(dataDir, "files"),
+      unusedRetentionHours: e.UPLOAD_RETENTION_HOURS,
     },
     protocolAnalysis: {
       analyzer: e.ANALYZER,
@@ -340,6 +381,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutSeconds: e.ANALYSIS_TIMEOUT_SECONDS,
       complexityToolUrl: e.PROTOCOL_COMPLEXITY_TOOL_URL ?? null,
     },
+  };
+}
+
+/**
+ * Only the database settings (DATABASE_URL, DATABASE_POOL_MAX, DATA_DIR), validated as loadConfig does: for the
+ * operator's commands (audit:verify, cdq:import), which need no APP_SECRET nor anything else of the service's.
+ */
+export function loadDatabaseConfig(
+  env: Record<string, string | undefined> = process.env,
+): Pick<Config, "database" | "dataDir"> {
+  const parsed = envSchema.pick({ DATABASE_URL: true, DATABASE_POOL_MAX: true, DATA_DIR: true }).safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? "environment");
+    throw new ConfigError(variable, `${issue.message}${shownValue(variable, env[variable])}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: "postgres", url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
+      : { kind: "pglite", dataDir: path.join(dataDir, "pglite") },
   };
 }
 

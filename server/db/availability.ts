@@ -45,3 +45,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * What the log says of a database failure: the driver's code and message, innermost first found, without the
+ * statement or its parameters (drizzle's "Failed query: …" wraps the driver's error; the SQL stays out of the log).
+ */
+export function databaseFailureSummary(error: unknown): { code?: string; message: string } {
+  const seen = new Set<unknown>();
+  let summary: { code?: string; message: string } = { message: "unknown database failure" };
+  for (let current: unknown = error; current && typeof current === "object" && !seen.has(current);) {
+    seen.add(current);
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof message === "string" && !/^Failed query:/.test(message) && message !== "") {
+      summary = { ...(typeof code === "string" ? { code } : {}), message: message.split("\n")[0]!.slice(0, 200) };
+    } else if (typeof code === "string") summary = { code, message: summary.message };
+    current = cause;
+  }
+  return summary;
+}

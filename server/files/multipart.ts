@@ -3,6 +3,7 @@
  * upload is never held whole in memory. Only what the files call needs: part headers (Content-Disposition's name and
  * filename, Content-Type) and the part's bytes.
  */
+import { readRequestChunk } from "../http/body";
 
 export interface PartInfo {
   name: string;
@@ -65,7 +66,7 @@ export async function readMultipart(
   let ended = false;
   const more = async (): Promise<boolean> => {
     if (ended) return false;
-    const { done, value } = await reader.read();
+    const { done, value } = await readRequestChunk(reader);
     if (done) {
       ended = true;
       return false;

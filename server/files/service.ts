@@ -7,7 +7,7 @@ import type { Db } from "../db/database";
 import { newId, OBJECT_ID } from "../db/ids";
 import type { ServiceDeps } from "../deps";
 import { readBodyBytes } from "../http/body";
-import { ApiError, notFound } from "../http/problem";
+import { ApiError, notFound, SERVICE_UNAVAILABLE_RETRY_SECONDS } from "../http/problem";
 import { studies } from "../studies/schema";
 import { checkDocx, cleanFileName, CONTENT_TYPES, contentDisposition, sniff, withExtension } from "./content";
 import { MultipartError, multipartBoundary, readMultipart, type PartSink } from "./multipart";
@@ -41,6 +41,43 @@ export function rejectFile(reason: FileRejection, maxBytes: number): ApiError {
   if (reason === "tooLarge")
     return new ApiError(413, ErrorCode.PayloadTooLarge, messages[reason], { reason, maxBytes });
   return new ApiError(400, FILE_REJECTED, messages[reason], { reason, maxBytes });
+}
+
+/**
+ * The file system under the local storage refused (read-only, full, no permission, out of descriptors, I/O error):
+ * the service's fault, not the caller's, and not for long, so 503 (issue 22, defect 8).
+ */
+const STORAGE_CODES = new Set([
+  "EACCES",
+  "EPERM",
+  "EROFS",
+  "ENOSPC",
+  "EDQUOT",
+  "EMFILE",
+  "ENFILE",
+  "EIO",
+  "ENOTDIR",
+  "EEXIST",
+]);
+
+export function isStorageFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && STORAGE_CODES.has(code);
+}
+
+/** The answer to an upload the storage could not take: logged for the operator with its cause, 503 for the caller. */
+function storageUnavailable(deps: ServiceDeps, error: unknown): ApiError {
+  const { code, syscall, path } = error as { code?: string; syscall?: string; path?: string };
+  deps.logger.error({ code, syscall, path, storage: deps.config.files.storage }, "file storage unavailable");
+  return new ApiError(
+    503,
+    ErrorCode.ServiceUnavailable,
+    "The file could not be stored right now. Please try again later.",
+    {
+      reason: "storage",
+      retryAfterSeconds: SERVICE_UNAVAILABLE_RETRY_SECONDS,
+    },
+  );
 }
 
 const FIELD_MAX_BYTES = 64 * 1024;
@@ -116,6 +153,7 @@ export async function uploadFile(deps: ServiceDeps, principal: Principal, reques
   } catch (error) {
     await (writer as StorageWriter | null)?.abort().catch(() => undefined);
     if (error instanceof ApiError) throw error;
+    if (isStorageFailure(error)) throw storageUnavailable(deps, error);
     if (error instanceof MultipartError) {
       if (error.tooLarge)
         throw new ApiError(413, ErrorCode.PayloadTooLarge, "The multipart body has no part within its first bytes.");
@@ -132,7 +170,10 @@ export async function uploadFile(deps: ServiceDeps, principal: Principal, reques
   if (written === 0) throw await refuse("empty");
   let format = sniff(head);
   if (format === "zip") {
-    const verdict = await checkDocx(await storage.read(key));
+    const bytes = await storage.read(key).catch((error: unknown) => {
+      throw isStorageFailure(error) ? storageUnavailable(deps, error) : error;
+    });
+    const verdict = await checkDocx(bytes);
     if (verdict === "bomb") throw await refuse("zip");
     format = verdict === "docx" ? "docx" : null;
   }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -58,12 +59,8 @@ export function localStorage(dir: string): FileStorage {
       return {
         async write(chunk) {
           if (failed) throw failed;
-          if (!stream.write(chunk)) {
-            await new Promise<void>((resolve, reject) => {
-              stream.once("drain", resolve);
-              stream.once("error", reject);
-            });
-          }
+          // once() removes both its listeners when either fires (one listener per wait would pile up).
+          if (!stream.write(chunk)) await once(stream, "drain");
         },
         async finish() {
           await new Promise<void>((resolve, reject) =>

@@ -6,12 +6,12 @@ import { appendAuditEntry } from "../audit/service";
 import { authenticate, type AuthenticationDeps, type AuthenticationMemo, type Principal } from "../auth/principal";
 import { ErrorCode } from "../contracts/common";
 import { NO_STORE } from "../contracts/headers";
-import { isDatabaseUnavailable } from "../db/availability";
+import { databaseFailureSummary, isDatabaseUnavailable } from "../db/availability";
 import type { Db } from "../db/database";
 import type { ServiceDeps } from "../deps";
-import { currentRequestId } from "../observability/logger";
+import { currentRequestId, oncePerRequest } from "../observability/logger";
 import { getStudy } from "../studies/service";
-import { readBodyText, readFormData } from "./body";
+import { ClientAbortError, readBodyText, readFormData } from "./body";
 import {
   ApiError,
   forbidden,
@@ -70,8 +70,15 @@ export function unhandledError(
   requestId = currentRequestId(),
 ): Response {
   if (error instanceof ApiError) return problemResponse(error, requestId);
+  // The request's client went away while it was being read (ECONNRESET from its socket, not from the database).
+  if (error instanceof ClientAbortError) {
+    deps.logger.info({ path, cause: error.message }, "client ended the request before its body was read");
+    return problemResponse(new ApiError(400, ErrorCode.ValidationFailed, "The request body ended early."), requestId);
+  }
   if (isDatabaseUnavailable(error)) {
-    deps.logger.warn({ err: error, path }, "database unavailable");
+    // Once per request (a page makes several calls that all fail alike), and without the statement's text.
+    if (oncePerRequest("database unavailable"))
+      deps.logger.warn({ path, cause: databaseFailureSummary(error) }, "database unavailable");
     return problemResponse(serviceUnavailable(), requestId);
   }
   deps.logger.error({ err: error, path }, "unhandled API error");

@@ -23,7 +23,7 @@ export interface JobQueue {
   /** Declares a queue (idempotent). */
   define(name: string, options: QueueOptions): Promise<void>;
   /** Enqueues a job; a job id already used is not enqueued twice. */
-  send(name: string, data: object, options?: { id?: string }): Promise<string | null>;
+  send(name: string, data: object, options?: { id?: string; startAfter?: Date }): Promise<string | null>;
   /** Runs the handler for each job of the queue, one at a time per instance. */
   work<T extends object>(name: string, handler: (job: QueueJob<T>) => Promise<void>): Promise<void>;
   /** Marks the jobs of a queue this instance held as failed (retried as their policy says): after a crash. */
@@ -320,7 +320,11 @@ export async function createJobQueue(
       if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
       else await boss.createQueue(name, queue);
     },
-    send: (name, data, opts) => boss.send(name, data, opts?.id ? { id: opts.id } : {}),
+    send: (name, data, opts) =>
+      boss.send(name, data, {
+        ...(opts?.id ? { id: opts.id } : {}),
+        ...(opts?.startAfter ? { startAfter: opts.startAfter } : {}),
+      }),
     async work<T extends object>(name: string, handler: (job: QueueJob<T>) => Promise<void>) {
       if (paused) return;
       worked.push(name);

@@ -9,6 +9,8 @@ interface RequestScope {
   requestId: string;
   /** Database round trips made while serving this request (the request log shows them). */
   dbQueries: number;
+  /** Events already logged for this request that are logged once per request (oncePerRequest). */
+  logged?: Set<string>;
 }
 
 const scope = new AsyncLocalStorage<RequestScope>();
@@ -54,6 +56,19 @@ export function countDbQuery(): void {
 /** Database round trips of the current request so far. */
 export function currentDbQueries(): number {
   return scope.getStore()?.dbQueries ?? 0;
+}
+
+/**
+ * True the first time it is asked for `key` within the current request (and always outside one): for failures that
+ * every API call of a page meets alike (the database being away), logged once per request rather than once per call.
+ */
+export function oncePerRequest(key: string): boolean {
+  const current = scope.getStore();
+  if (!current) return true;
+  current.logged ??= new Set();
+  if (current.logged.has(key)) return false;
+  current.logged.add(key);
+  return true;
 }
 
 export function currentRequestId(): string | undefined {

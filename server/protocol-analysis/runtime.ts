@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import deven from "../../locales/deven.json";
 import type { ServiceDeps } from "../deps";
+import { SWEEP_GRACE_MS, sweepFiles } from "../files/sweeper";
 import { createJobQueue, jobIdFor, type JobQueue } from "../jobs/queue";
 import { createAnalysisPool, type AnalysisPool } from "./pool";
 import { protocolAnalysisRequests } from "./schema";
@@ -94,6 +95,7 @@ function createRuntime(deps: ServiceDeps): AnalysisRuntime {
         const texts = deven.protocolAnalysis.errors;
         await failRequest(deps, job.data.requestId, texts.failed, texts.timedOut);
       });
+      await startFilesSweeper(deps, q);
     },
     async drain() {
       if (!queue) return;
@@ -108,4 +110,34 @@ function createRuntime(deps: ServiceDeps): AnalysisRuntime {
       await pool?.close();
     },
   };
+}
+
+const FILES_SWEEP_QUEUE = "files-sweep";
+
+interface SweepJobData {
+  chunkCandidates: string[];
+}
+
+/**
+ * The files sweeper (server/files/sweeper.ts) as a scheduled job: one job per grace period, its id made from the
+ * period, so that every instance that schedules it makes the same one and one instance runs it; each run schedules
+ * the next, carrying the chunks it found without a row.
+ */
+async function startFilesSweeper(deps: ServiceDeps, q: JobQueue): Promise<void> {
+  await q.define(FILES_SWEEP_QUEUE, { retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 600 });
+  const schedule = async (chunkCandidates: string[]) => {
+    const period = Math.floor(Date.now() / SWEEP_GRACE_MS) + 1;
+    await q.send(FILES_SWEEP_QUEUE, { chunkCandidates } satisfies SweepJobData, {
+      id: jobIdFor(`files-sweep:${period}`),
+      startAfter: new Date(period * SWEEP_GRACE_MS),
+    });
+  };
+  await q.work<SweepJobData>(FILES_SWEEP_QUEUE, async (job) => {
+    const report = await sweepFiles(deps, { chunkCandidates: job.data.chunkCandidates });
+    const { unusedUploads, localOrphans, chunkOrphans } = report;
+    if (unusedUploads + localOrphans + chunkOrphans > 0)
+      deps.logger.info({ unusedUploads, localOrphans, chunkOrphans }, "files sweeper removed bytes without a use");
+    await schedule(report.chunkCandidates);
+  });
+  await schedule([]);
 }

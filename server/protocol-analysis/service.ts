@@ -7,12 +7,13 @@ import type {
   RiskAssessmentResult,
   RiskAssessmentStartBody,
 } from "../contracts/protocol-analysis";
+import { isDatabaseUnavailable } from "../db/availability";
 import type { Db } from "../db/database";
 import { newId } from "../db/ids";
 import type { ServiceDeps } from "../deps";
 import { CONTENT_TYPES } from "../files/content";
 import { files } from "../files/schema";
-import { readableFile, readFileBytes, storeGeneratedFile } from "../files/service";
+import { isStorageFailure, readableFile, readFileBytes, storeGeneratedFile } from "../files/service";
 import { ApiError, forbidden, notFound } from "../http/problem";
 import type { AuditScope } from "../http/route";
 import type { QueueJob } from "../jobs/queue";
@@ -171,9 +172,26 @@ export async function listAnalysisRequests(
   };
 }
 
-/** The words of an error a user may read: ours as they are, anything else by its message, shortened. */
-function readable(error: unknown): string {
+/**
+ * The words of a failure a user may read, on the results page and in the e-mail (issue 22, defect 8): a storage or
+ * database failure by its kind, never the raw error (a server path, a system call); our own messages (the language
+ * model's answer, a missing file) as they are, shortened; anything else that looks like a raw error by a general text.
+ * The raw error goes to the log.
+ */
+export function readable(error: unknown): string {
+  const texts = deven.protocolAnalysis.errors;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === "ENOENT") return texts.fileMissing;
+  if (isStorageFailure(error)) return texts.storage;
+  if (isDatabaseUnavailable(error)) return texts.database;
   const message = error instanceof Error ? error.message : String(error);
+  const raw =
+    typeof code === "string" ||
+    /^[A-Z][A-Z0-9_]+: /.test(message) ||
+    /(^|[\s'"(=])(\/|[A-Za-z]:\\)[^\s'"]*[/\\]/.test(message) ||
+    /\bat .+:\d+/.test(message) ||
+    /Failed query:/.test(message);
+  if (raw || message.trim() === "") return texts.internal;
   return message.length > 500 ? `${message.slice(0, 497)}...` : message;
 }
 

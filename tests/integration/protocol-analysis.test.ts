@@ -7,6 +7,7 @@ import { ractWorkingDraftItems } from "@server/ract/schema";
 import { DEMO } from "@server/seed/demo";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import deven from "../../locales/deven.json";
 import { getResult, startAssessment, STUDY, uploadProtocol, waitForEnd } from "../support/analysis";
 import { dbKinds } from "../support/db";
 import { scannedLikePdf, simpleProtocolDocx, simpleProtocolPdf } from "../support/protocol-files";
@@ -98,7 +99,9 @@ for (const kind of dbKinds()) {
       const result = await waitForEnd(api, manager, value.id);
       expect(result.state).toBe("Failed");
       expect(result.result.error).toBe("The analysis failed.");
-      expect(result.result.errorDetails).toMatch(/no such file|ENOENT/i);
+      // Issue 22, defect 8: a readable reason, never the raw error with its server path.
+      expect(result.result.errorDetails).toBe(deven.protocolAnalysis.errors.fileMissing);
+      expect(JSON.stringify(result)).not.toContain(api.config.files.localDir);
       const [row] = await api.database.db
         .select()
         .from(protocolAnalysisRequests)
@@ -106,6 +109,35 @@ for (const kind of dbKinds()) {
       expect(row!.attempts).toBe(2);
       const mails = await api.database.db.select().from(mailOutbox);
       expect(mails.find((m) => m.textBody.includes(value.id))?.subject).toContain("failed");
+    });
+
+    it("an analysis whose files cannot be written ends Failed with a readable reason, in the page and the e-mail", async () => {
+      const fileId = await uploadProtocol(api, manager, await simpleProtocolPdf(), "unwritable.pdf");
+      const [file] = await api.database.db.select().from(files).where(eq(files.id, fileId));
+      // Every other directory of the local storage is blocked by a file: the generated files cannot be written.
+      const blocked: string[] = [];
+      for (let i = 0; i < 256; i++) {
+        const prefix = i.toString(16).padStart(2, "0");
+        const at = path.join(api.config.files.localDir, prefix);
+        if (prefix === file!.storageKey.slice(0, 2) || fs.existsSync(at)) continue;
+        fs.writeFileSync(at, "");
+        blocked.push(at);
+      }
+      try {
+        const { value } = (await (await startAssessment(api, manager, fileId)).json()) as { value: { id: string } };
+        const result = await waitForEnd(api, manager, value.id);
+        expect(result.state).toBe("Failed");
+        expect(result.result.error).toBe("The analysis failed.");
+        expect(result.result.errorDetails).toBe(deven.protocolAnalysis.errors.storage);
+        expect(JSON.stringify(result)).not.toContain(api.config.files.localDir);
+        const mails = await api.database.db.select().from(mailOutbox);
+        const mail = mails.find((m) => m.textBody.includes(value.id))!;
+        expect(mail.textBody).toContain(deven.protocolAnalysis.errors.storage);
+        expect(mail.textBody).not.toContain(api.config.files.localDir);
+        expect(mail.textBody).not.toMatch(/EEXIST|EACCES|mkdir/);
+      } finally {
+        for (const at of blocked) fs.rmSync(at, { force: true });
+      }
     });
 
     it("refuses what the caller may not do, and another company's or study's ids", async () => {

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { ConfigError, loadConfig } from "@server/config/config";
+import { ConfigError, loadConfig, shownValue } from "@server/config/config";
 import { describe, expect, it } from "vitest";
 
 function configError(env: Record<string, string>): ConfigError {
@@ -81,7 +81,7 @@ describe("configuration", () => {
     [
       { APP_SECRET: "short" },
       "APP_SECRET",
-      'Configuration error: APP_SECRET must be at least 32 characters long (got "short")',
+      "Configuration error: APP_SECRET must be at least 32 characters long (got 5 characters, not shown)",
     ],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL", undefined],
     [
@@ -94,6 +94,36 @@ describe("configuration", () => {
     expect(error.variable).toBe(variable);
     expect(error.message.split("\n")).toHaveLength(1);
     if (message) expect(error.message).toBe(message);
+  });
+
+  // Issue 22, defect 7: a rejected secret is never printed, whole or in part, nor a URL's password.
+  it.each([
+    [{ APP_SECRET: "hunter2-is-my-secret" }, "APP_SECRET", "hunter2-is-my-secret"],
+    [{ DATABASE_URL: "mysql://rbqm:s3cr3t-pw@db/rbqm" }, "DATABASE_URL", "s3cr3t-pw"],
+    [{ DATABASE_URL: "postgres://rbqm:s3cr3t-pw@127.0.0.1:notaport/db" }, "DATABASE_URL", "s3cr3t-pw"],
+    [{ SMTP_URL: "http://mailer:s3cr3t-pw@mail.example" }, "SMTP_URL", "s3cr3t-pw"],
+  ])("never prints a secret in its error: %j", (env, variable, secret) => {
+    const error = configError(env as Record<string, string>);
+    expect(error.variable).toBe(variable);
+    expect(error.message).not.toContain(secret);
+    expect(error.message.split("\n")).toHaveLength(1);
+  });
+
+  it("shows every secret-named variable's value by its length only, and URLs without their password", () => {
+    for (const variable of ["APP_SECRET", "LLM_API_KEY", "OIDC_CLIENT_SECRET", "SMTP_PASSWORD", "SOME_TOKEN"]) {
+      expect(shownValue(variable, "abc-secret-value")).toBe(" (got 16 characters, not shown)");
+    }
+    expect(shownValue("SMTP_URL", "smtps://me:pa:ss@mail.example:465")).toBe(
+      ' (got "smtps://me:***@mail.example:465")',
+    );
+    expect(shownValue("HELP_URL", "https://help.example/a@b")).toBe(' (got "https://help.example/a@b")');
+  });
+
+  it("names DATABASE_URL when it does not parse as a URL (a port that is no number)", () => {
+    const error = configError({ DATABASE_URL: "postgres://u:p@127.0.0.1:notaport/db", APP_SECRET: "x".repeat(32) });
+    expect(error.variable).toBe("DATABASE_URL");
+    expect(error.message).toContain("is not a valid URL");
+    expect(error.message).toContain("postgres://u:***@127.0.0.1:notaport/db");
   });
 
   it("needs APP_SECRET with DATABASE_URL, since every instance must share it", () => {

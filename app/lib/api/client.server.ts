@@ -107,7 +107,8 @@ export function createApiClient(options: ApiClientOptions) {
       if (response.status === 503) throw serviceUnavailable(response);
       return { ok: false, status: response.status, error: await readFailure(response) };
     } catch (error) {
-      if (error instanceof Response) throw error;
+      // The 503 answer (serviceUnavailable) goes on to Remix as it does from call(), not as a failed transport.
+      if (error instanceof Response || isServiceUnavailable(error)) throw error;
       return {
         ok: false,
         status: 0,
@@ -260,6 +261,12 @@ export type ApiClient = ReturnType<typeof createApiClient>;
  * a 503 response, which every route's error boundary shows as "briefly unavailable, try again" (never as a crash),
  * and which leaves the session alone.
  */
+/** Whether a thrown value is the 503 answer serviceUnavailable() makes (a caller may say it in its own words). */
+export function isServiceUnavailable(value: unknown): boolean {
+  if (value instanceof Response) return value.status === 503;
+  return (value as { init?: { status?: unknown } } | null)?.init?.status === 503;
+}
+
 export function serviceUnavailable(response?: Response): Response {
   return data(null, {
     status: 503,

@@ -5,6 +5,7 @@
  * the block and a verbatim quote of the sentence it came from. The rules of each kind live in kinds/.
  */
 import type { ProtocolDocument } from "../../contract";
+import { assertionAllows, assertionOf } from "./kinds/assertion";
 import { has, sentenceAround, type AddFact, type BlockContext } from "./kinds/context";
 import { primaryEndpoint } from "./kinds/endpoints";
 import { enrolmentFacts } from "./kinds/enrolment";
@@ -80,10 +81,17 @@ const RULES: ((c: BlockContext) => void)[] = [
   samplingFacts,
 ];
 
-function candidateRecorder(doc: ProtocolDocument, candidates: Candidate[]): AddFact {
+function candidateRecorder(
+  doc: ProtocolDocument,
+  candidates: Candidate[],
+  current: { c: BlockContext | null },
+): AddFact {
   let order = 0;
   return (kind, value, rule, block, start, end, score) => {
     const text = doc.blocks[block]!.text;
+    // Assertion before use: only what the protocol affirms of this study (kinds/assertion.ts).
+    const c = current.c;
+    if (c && c.b === block && !assertionAllows(kind, value, assertionOf(c, start, end))) return;
     // An abbreviation legend ("IV = intravenous; PBO = placebo") names things without saying the study uses them.
     if (/\b[A-Za-z0-9-]{1,12} = \S/.test(text.slice(Math.max(0, start - 16), end + 4))) score -= 4;
     if (score <= 0) return;
@@ -106,7 +114,8 @@ function candidateRecorder(doc: ProtocolDocument, candidates: Candidate[]): AddF
 export function extractFacts(doc: ProtocolDocument): Fact[] {
   const ix = indexDocument(doc);
   const candidates: Candidate[] = [];
-  const add = candidateRecorder(doc, candidates);
+  const current: { c: BlockContext | null } = { c: null };
+  const add = candidateRecorder(doc, candidates, current);
   const impNames = findImpNames(ix);
   for (let b = 0; b < doc.blocks.length; b++) {
     const w = blockWeight(ix, b);
@@ -126,6 +135,7 @@ export function extractFacts(doc: ProtocolDocument): Fact[] {
       nearImp: impNames.some((n) => n.pattern.test(text)),
       add,
     };
+    current.c = c;
     for (const rule of RULES) rule(c);
   }
   return choose(candidates);

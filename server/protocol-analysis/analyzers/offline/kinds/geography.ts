@@ -18,13 +18,13 @@ export function geographyFacts(c: BlockContext): void {
     const before = lower.slice(Math.max(0, m.index - 50), m.index);
     const after = lower.slice(m.index + m[0].length, m.index + m[0].length + 40);
     if (
-      /^\s*(conference|council|society|standards?|guidelines?|classification|network|coordinating|units?|harmoni[sz]ation|committee|union|agency|health|prevalence|pandemic|burden|assessment|impression)/.test(
+      /^\s*(normali[sz]ed|units? \(|conference|council|society|standards?|guidelines?|organi[sz]ations?|ethical|classification|network|coordinating|units?|harmoni[sz]ation|committee|union|agency|health|prevalence|pandemic|burden|assessment|impression)/.test(
         after,
       )
     )
       continue;
     if (
-      /(world health|internationally recognized|who|ich|the)\s*$/.test(before) &&
+      /(world health|internationally recognized|who|ich|the|council for|derived from)\s*$/.test(before) &&
       !/(centers|centres|sites|trials?)\s*$/.test(before)
     )
       continue;
@@ -95,7 +95,12 @@ export function sitesFacts(c: BlockContext): void {
     const raw = (m[1] ?? m[2] ?? "").toLowerCase();
     const sentence = sentenceAround(text, m.index, m.index + m[0].length).toLowerCase();
     if (m[3]) {
-      if (/(enrol|conducted|recruit)/.test(sentence) && /(total|all|subjects|patients|participants)/.test(sentence)) {
+      // "… at the University Hospital of Zürich (USZ) and at Klinik Hirslanden" names two sites.
+      if (
+        /(enrol|conducted|recruit)/.test(sentence) &&
+        /(total|all|subjects|patients|participants)/.test(sentence) &&
+        !/\band at\b|\bsites\b|\bcent(?:er|re)s\b/.test(sentence)
+      ) {
         add("sites", "single site", "single named site", b, m.index, m.index + m[0].length, w - 1);
       }
       continue;

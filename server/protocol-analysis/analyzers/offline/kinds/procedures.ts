@@ -87,6 +87,8 @@ function normalizeSampling(raw: string): string | null {
   if (/urine/.test(r)) return "24-hour urine";
   if (/(lumbar|cerebrospinal)/.test(r)) return "lumbar puncture";
   if (/bronchoalveolar/.test(r)) return "bal";
-  if (/^(mri|pet|ct scan|echocardio|endoscop|colonoscop|spirometry)/.test(r)) return r.replace(/s$/, "");
+  if (/^echocardio/.test(r)) return "echocardiography";
+  if (/^(endoscop|colonoscop)/.test(r)) return r.startsWith("colon") ? "colonoscopy" : "endoscopy";
+  if (/^(mri|pet|ct scan|spirometry)/.test(r)) return r.replace(/s$/, "");
   return r;
 }

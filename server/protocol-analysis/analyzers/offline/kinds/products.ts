@@ -44,6 +44,8 @@ export function routeFacts(c: BlockContext): void {
       if (/(contracept|anti-?diabetic|anti-rejection|immunomodulatory|and written|hormonal)/.test(before + after))
         continue;
       if (/^\s*(and written|contracept|information|consent)/.test(after)) continue;
+      if (/^\s*(antibiotics?|antivirals?|antifungals?|fluids?|hydration|contrast|steroids?|corticosteroids?)\b/.test(after))
+        continue;
       if (/(site based|device|electronic)\s*$/.test(before)) continue;
       if (/(sc formulation|iv and sc|and sc formulations)/.test(lower.slice(Math.max(0, m.index - 10), m.index + 30)))
         continue;
@@ -85,7 +87,7 @@ export function doseFacts(c: BlockContext): void {
     !has(ix, b, "concomitant", "inclusion", "exclusion", "safety")
   ) {
     for (const m of text.matchAll(
-      /\b(\d+(?:\.\d+)?)\s?(mg\/kg|mg\/m2|mg\/m²|mg|µg|mcg|μg|micrograms?|IU|mL\/kg)(?![/a-z])/gi,
+      /\b(\d+(?:\.\d+)?)\s?(mg\/kg|mg\/m2|mg\/m²|mg|µg|mcg|μg|micrograms?|IU|mL\/kg)(?![/a-z*·])/gi,
     )) {
       const sentence = sentenceAround(text, m.index, m.index + m[0].length);
       const namesImp = impNames.some((n) => n.pattern.test(sentence));

@@ -23,11 +23,17 @@ export function committeeFacts(c: BlockContext): void {
     if (background || has(ix, b, "references")) continue;
     let value = normalizeCommittee(raw);
     if (
+      /^\s*(:|-)?\s*(no|none|not applicable|n\/a)\b/.test(after) ||
       /^\s*not required/.test(after) ||
       (/^\s*\.?\s*$/.test(after) && /not required/i.test(doc.blocks[b + 1]?.text.slice(0, 40) ?? ""))
     )
       value = "none";
     if (/\bindependent\s*$/.test(before) && value === "dsmb") value = "independent dsmb";
+    const next = doc.blocks[b + 1];
+    if (value === "none" && heading && next && /not required|\bno\b|none/i.test(next.text.slice(0, 60))) {
+      add("dsmb", "none", "no committee", b + 1, 0, Math.min(next.text.length, 60), w + 6);
+      continue;
+    }
     add(
       "dsmb",
       value,
@@ -43,7 +49,8 @@ export function committeeFacts(c: BlockContext): void {
 /** Safety: stopping rules and adverse events of special interest. */
 export function stoppingAndAesiFacts(c: BlockContext): void {
   const { ix, b, w, text, background, heading, add } = c;
-  if (!background && !has(ix, b, "references", "toc", "abbreviations")) {
+  // A heading names a section; the statement under it is the evidence (error class 9).
+  if (!background && !heading && !has(ix, b, "references", "toc", "abbreviations")) {
     for (const m of text.matchAll(
       /\b((?:study|trial|dosing|enrol?lment) (?:stopping|pausing|halting) (?:rules?|criteria)|(?:stopping|pausing|halting) (?:rules?|criteria)|(?:stop|pause|halt) (?:the )?(?:study|trial|dosing|enrol?lment) (?:if|when|early))\b/gi,
     )) {

@@ -1,7 +1,7 @@
 /**
  * Durations and the care setting (inpatient or outpatient).
  */
-import { has, type BlockContext } from "./context";
+import { has, sentenceAround, type BlockContext } from "./context";
 
 /** Durations of treatment, follow-up and participation. */
 export function durationFacts(c: BlockContext): void {
@@ -11,6 +11,12 @@ export function durationFacts(c: BlockContext): void {
       /\b(?:treated for|treatment (?:period|duration) of|for a (?:total )?(?:treatment )?(?:period|duration) of|followed(?: up)? (?:for|through|until)(?: a total of)?|follow-up (?:period )?of|study duration:?|duration of (?:the )?(?:study|treatment|participation)(?: is| will be)?(?: approximately)?|over a period of)\s+(?:approximately\s+|up to\s+)?(\d+(?:\.\d+)?)\s*(days?|weeks?|months?|years?)|\b(\d+(?:\.\d+)?)[- ](day|week|month|year)s? (?:treatment|double-blind|follow-up|study) (?:period|phase|duration)|\b(?:period|participation|treatment|follow-up|study)\b[^.]{0,50}?\b(?:lasts?|will last|is|of)\s+(?:approximately\s+|about\s+|up to\s+)(\d+(?:\.\d+)?)\s*(days?|weeks?|months?|years?)|\b(?:lasts?|will last)\s+(?:approximately\s+|about\s+|up to\s+)?(\d+(?:\.\d+)?)\s*(days?|weeks?|months?|years?)|\b(?:followed|follow-up|study ends|duration)\b[^.]{0,120}?\b(?:about|approximately|up to|at most|maximum of)\s+(\d+(?:\.\d+)?)\s*(weeks|months|years)/gi,
     )) {
       const n = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9];
+      const sentence = sentenceAround(text, m.index, m.index + m[0].length).toLowerCase();
+      // Record keeping, recruitment and the parent trial's treatment are not how long a participant takes part.
+      if (/(study files|retain|retention|records|archiv|marketing application|recruitment period|accrual|parent trial)/.test(sentence))
+        continue;
+      // The calendar length of the whole study says little of a participant's stay: kept, ranked below.
+      const calendar = /(conduct|run)\b[^.]{0,60}\bover a period of|study duration/.test(sentence) ? -3 : 0;
       let unit = (m[2] ?? m[4] ?? m[6] ?? m[8] ?? m[10])!.toLowerCase();
       if (!unit.endsWith("s")) unit += "s";
       if (Number(n) === 1) unit = unit.replace(/s$/, "");
@@ -21,7 +27,7 @@ export function durationFacts(c: BlockContext): void {
         b,
         m.index,
         m.index + m[0].length,
-        w + (has(ix, b, "design", "synopsis") ? 1 : 0),
+        w + (has(ix, b, "design", "synopsis") ? 1 : 0) + calendar,
       );
     }
   }

@@ -86,20 +86,27 @@ export function designFacts(c: BlockContext): void {
   const { ix, b, w, text, lower, background, inTitle, add } = c;
   if (!background) {
     for (const m of text.matchAll(
-      /\b(parallel[- ]group|parallel[- ]arm|parallel|cross[- ]?over|single[- ](?:arm|group)|factorial|platform|master protocol|dose[- ]escalation|dose[- ]finding|(?:two|three|four|five|2|3|4|5)[- ]arm(?:ed)?|randomi[sz]ed)\b/gi,
+      /\b(parallel[- ]group|parallel[- ]arm|parallel|cross[- ]?over|single[- ](?:arm|group)|factorial|platform|master protocol|dose[- ]escalation|dose[- ]finding|(?:two|three|four|five|2|3|4|5)[- ]arm(?:ed)?|non-?randomi[sz]ed|randomi[sz]ed|open[- ]label extension|extension (?:trial|study))\b/gi,
     )) {
       const word = m[1]!.toLowerCase();
       const before = lower.slice(Math.max(0, m.index - 60), m.index);
       const after = lower.slice(m.index + m[0].length, m.index + m[0].length + 40);
       if (/^\s*(study|trial) (assessing|of|in) /.test(after) && /\b(a|another)\s*$/.test(before) && !inTitle) continue;
       if (/\b(previous|prior|other|another|et al)\b/.test(before)) continue;
+      // "a web-based allocation platform", "the dose escalation regimen" (one participant's titration): not designs.
+      if (/^platform$/.test(word) && !/^\s*(trial|protocol|study|design)/.test(after)) continue;
+      if (/^dose[- ]escalation$/.test(word) && !/^\s*(study|trial|design|cohorts?|phase|part|portion|scheme|stage)/.test(after))
+        continue;
+      if (/^randomi[sz]ed$/.test(word) && /\bnon-?\s*$/.test(before)) continue;
       let value = word
         .replace(/cross[- ]?over/, "crossover")
         .replace(/parallel[- ](group|arm)/, "parallel")
         .replace(/single[- ](arm|group)/, "single-group")
         .replace(/master protocol/, "platform")
         .replace(/dose[- ]/, "dose-")
-        .replace(/randomi[sz]ed/, "randomized");
+        .replace(/^non-?randomi[sz]ed$/, "non-randomized")
+        .replace(/^randomi[sz]ed$/, "randomized")
+        .replace(/^(open[- ]label extension|extension (trial|study))$/, "extension");
       const arms = /^(two|three|four|five|2|3|4|5)[- ]arm/.exec(value);
       if (arms) value = `${WORD_NUMBERS[arms[1]!] ?? arms[1]}-arm`;
       if (value === "parallel" && /^\s*(study|trial|studies)\b/.test(after) && !inTitle && !has(ix, b, "design"))
@@ -182,7 +189,7 @@ export function controlFacts(c: BlockContext): void {
       add("control", value, "active comparator", b, m.index, m.index + m[0].length, w + 4);
     }
     for (const m of text.matchAll(
-      /\b(historical (?:control|data|rate|benchmark)|one[- ]sample test|single[- ]arm|uncontrolled|non-comparative)\b/gi,
+      /\b(historical (?:control|data|rate|benchmark)|one[- ]sample test|single[- ]arm|non-comparative)\b/gi,
     )) {
       add("control", "historical control", "no concurrent control", b, m.index, m.index + m[0].length, w - 3);
     }

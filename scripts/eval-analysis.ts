@@ -34,9 +34,16 @@ import { reviewRows, type ReviewEntry, type ReviewScore } from "./eval-review";
 
 /**
  * The protocols the rules were tuned on. Everything else is a measuring protocol: its misses were not looked at while
- * writing the rules. The real NIAID protocol and the generated "holdout" protocols are kept out of tuning.
+ * writing the rules. The generated "holdout" protocols are kept out of tuning.
  */
 const TUNING = new Set([
+  // Since issue 23 the rules were written while reading all nine real protocols: every one is a tuning protocol.
+  "bi-1199-33-nintedanib-ipf-ole",
+  "lilly-gpgo-surpass-jmono",
+  "lilly-jzpa-selpercatinib-food-effect",
+  "moffitt-pk-guided-docetaxel-seniors",
+  "niaid-activ3b-tesico",
+  "uzh-ctc-breast-anesthesia",
   "novartis-clik066b2204",
   "upenn-parpvax",
   "roche-wa42380-covacta",

@@ -7,6 +7,15 @@
 import type { ProtocolDocument } from "../../contract";
 import { assertionAllows, assertionOf } from "./kinds/assertion";
 import { has, sentenceAround, type AddFact, type BlockContext } from "./kinds/context";
+import {
+  centralReadingFacts,
+  enrolmentWindowFacts,
+  labInterferenceFacts,
+  safetySignalFacts,
+  specialProcedureFacts,
+  supplyModelFacts,
+  vendorFacts,
+} from "./kinds/distinctive";
 import { primaryEndpoint } from "./kinds/endpoints";
 import { enrolmentFacts } from "./kinds/enrolment";
 import { countryFacts, geographyFacts, sitesFacts } from "./kinds/geography";
@@ -52,6 +61,13 @@ const KEEP: Record<FactKind, number> = {
   sampling: 5,
   stoppingRules: 1,
   aesi: 1,
+  enrolmentWindow: 1,
+  supplyModel: 1,
+  specialProcedure: 2,
+  labInterference: 1,
+  centralReading: 2,
+  safetySignal: 2,
+  vendor: 2,
 };
 
 /** The rules of every kind, in the order they run on each block. */
@@ -79,6 +95,13 @@ const RULES: ((c: BlockContext) => void)[] = [
   specialPopulationFacts,
   stoppingAndAesiFacts,
   samplingFacts,
+  enrolmentWindowFacts,
+  supplyModelFacts,
+  specialProcedureFacts,
+  labInterferenceFacts,
+  centralReadingFacts,
+  safetySignalFacts,
+  vendorFacts,
 ];
 
 function candidateRecorder(

@@ -8,8 +8,8 @@
  * - otherStudy: background, historical or parent trials ("in two large, international phase III trials", "the
  *   phase II dose-finding trial 1199.30", "et al.");
  * - affirmed: everything else.
- * Hand-written patterns, on purpose: the NLP libraries evaluated (ADR 0036) split sentences no better on protocol text
- * (numbered lists, table rows) and have no clinical negation scope.
+ * Hand-written patterns for now: ADR 0036 says why no NLP library (wink-nlp, compromise) was brought in yet, and what
+ * would decide it.
  */
 import { has, sentenceAround, type BlockContext } from "./context";
 import type { FactKind } from "./types";
@@ -26,14 +26,19 @@ const HYPOTHETICAL_BEFORE =
 const OTHER_STUDY =
   /\b(?:et al\b|previous(?:ly)? (?:stud|trial)|prior (?:stud|trial)|parent (?:stud|trial)|earlier (?:stud|trial)|completed (?:stud|trial)|(?:phase [ivx1-4]+|placebo-controlled|large|two|several|published|pivotal) (?:[\w,-]+ ){0,3}trials\b|trials? (?:of identical design|1\d{3}\.\d+)|trial 1\d{3}\.\d+|historical (?:stud|trial)|based on (?:the )?(?:results of )?(?:the )?(?:[\w-]+ ){0,5}(?:trial|study)\b|in (?:a|an|the) (?:[\w-]+ ){0,3}(?:stud(?:y|ies)|trials?) (?:of|in|with) (?:\w+ ){0,3}(?:patients|subjects|participants))/i;
 
-const INCLUDED = /\b(?:can still (?:join|be in)|still join|are eligible to (?:join|participate)|may (?:join|take part))\b/i;
+const INCLUDED =
+  /\b(?:can still (?:join|be in)|still join|are eligible to (?:join|participate)|may (?:join|take part))\b/i;
 const THIS_STUDY = /\b(?:this (?:study|trial)|(?:present|current) (?:study|trial)|is included|will (?:be|receive))\b/i;
 
 /** How the statement at [start, end) of the block stands. */
 export function assertionOf(c: BlockContext, start: number, end: number): Assertion {
   const sentence = sentenceAround(c.text, start, end);
   const at = Math.max(0, sentence.indexOf(c.text.slice(start, end)));
-  const clauseBefore = sentence.slice(0, at).split(/[;:(]|,\s(?=and |but |or )/).pop() ?? "";
+  const clauseBefore =
+    sentence
+      .slice(0, at)
+      .split(/[;:(]|,\s(?=and |but |or )/)
+      .pop() ?? "";
   const after = c.text.slice(end, end + 40);
   if (NEGATION_AFTER.test(after) || NEGATION_BEFORE.test(clauseBefore)) return "negated";
   // "If you are pregnant or breastfeeding, you can still join this study": an inclusion, said conditionally.
@@ -65,6 +70,13 @@ const NEEDS_AFFIRMED: Partial<Record<FactKind, Assertion[]>> = {
   duration: ["affirmed", "hypothetical"],
   enrolment: ["affirmed", "hypothetical"],
   imp: ["affirmed", "hypothetical", "negated", "excluded"],
+  enrolmentWindow: ["affirmed"],
+  supplyModel: ["affirmed", "hypothetical"],
+  specialProcedure: ["affirmed", "hypothetical"],
+  labInterference: ["affirmed", "hypothetical"],
+  centralReading: ["affirmed", "hypothetical"],
+  safetySignal: ["affirmed", "hypothetical"],
+  vendor: ["affirmed", "hypothetical"],
 };
 
 export function assertionAllows(kind: FactKind, value: string, assertion: Assertion): boolean {

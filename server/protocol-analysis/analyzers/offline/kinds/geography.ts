@@ -18,7 +18,7 @@ export function geographyFacts(c: BlockContext): void {
     const before = lower.slice(Math.max(0, m.index - 50), m.index);
     const after = lower.slice(m.index + m[0].length, m.index + m[0].length + 40);
     if (
-      /^\s*(normali[sz]ed|units? \(|conference|council|society|standards?|guidelines?|organi[sz]ations?|ethical|classification|network|coordinating|units?|harmoni[sz]ation|committee|union|agency|health|prevalence|pandemic|burden|assessment|impression)/.test(
+      /^\s*(amendments?|normali[sz]ed|languages?|units? \(|conference|council|society|standards?|guidelines?|organi[sz]ations?|ethical|classification|network|coordinating|units?|harmoni[sz]ation|committee|union|agency|health|prevalence|pandemic|burden|assessment|impression)/.test(
         after,
       )
     )
@@ -28,6 +28,9 @@ export function geographyFacts(c: BlockContext): void {
       !/(centers|centres|sites|trials?)\s*$/.test(before)
     )
       continue;
+    // A scope word says where the study runs only in a sentence about its sites, countries or enrolment.
+    const sentence = sentenceAround(text, m.index, m.index + m[0].length).toLowerCase();
+    if (!/(site|cent(er|re)|countr|conduct|enrol|particip|recruit|region|randomi)/.test(sentence)) continue;
     const v = m[1]!.toLowerCase().replace(/^globally$/, "global");
     add(
       "geography",

@@ -83,19 +83,32 @@ export function specialPopulationFacts(c: BlockContext): void {
         continue;
       if (/(grading|table for|severity of adult and pediatric)/.test(sentence)) continue;
       let value: string;
-      if (/(represent|lar|incapacitated|capable|unable|impaired)/.test(raw)) value = "adults unable to consent (lar)";
+      if (/(represent|lar|incapacitated|capable|unable|impaired)/.test(raw)) {
+        // "the patient/patient's legal representative understands …" is consent boilerplate (error class 5): a
+        // population unable to consent is one the eligibility criteria or the consent process plan for.
+        if (
+          !has(ix, b, "inclusion") &&
+          !/(not capable|unable to|incapacit|lacks? (the )?capacity|cannot (give|provide) consent|impaired decision)/.test(
+            sentence,
+          )
+        )
+          continue;
+        value = "adults unable to consent (lar)";
+      }
       // Pregnancy words sit in exclusion, contraception and reporting text (error class 5): a population only where
       // the protocol says pregnant women may take part ("you can still join the remdesivir part if you are pregnant").
       else if (/pregnan/.test(raw)) {
-        if (!/(can still|still join|may (?:be enrolled|join|participate|take part)|will include|are eligible|allowed to (?:join|participate|enrol))/.test(sentence))
+        if (
+          !/(can still|still join|may (?:be enrolled|join|participate|take part)|will include|are eligible|allowed to (?:join|participate|enrol))/.test(
+            sentence,
+          )
+        )
           continue;
         value = "pregnant women";
-      }
-      else if (/(elderly|older adults|no upper age)/.test(raw)) {
+      } else if (/(elderly|older adults|no upper age)/.test(raw)) {
         if (!has(ix, b, "inclusion", "population", "synopsis", "title") || /\bet al\b/.test(sentence)) continue;
         value = "elderly";
-      }
-      else value = "children";
+      } else value = "children";
       if (value === "children" && !has(ix, b, "inclusion", "population", "synopsis")) continue;
       add(
         "specialPopulation",
@@ -118,7 +131,12 @@ export function caregiverFacts(c: BlockContext): void {
       const sentence = sentenceAround(text, m.index, m.index + m[0].length).toLowerCase();
       // "the investigator / caregiver" chooses a treatment; a caregiver requirement says who must be there or report.
       if (/investigator\s*\/\s*caregiver/.test(sentence)) continue;
-      if (!/\b(must|will|required|requires|accompan|attend|present|available|complete|report|consent)\b/.test(sentence)) continue;
+      if (
+        !/\b(must|will|required|requires|accompan|attend|present|available|complete|report|consent|has|have|identified|reliable)\b/.test(
+          sentence,
+        )
+      )
+        continue;
       const before = lower.slice(Math.max(0, m.index - 20), m.index);
       if (/health\s*(care)?\s*$/.test(before)) continue;
       add("caregiver", "caregiver", "caregiver involvement", b, m.index, m.index + m[0].length, w + 2);

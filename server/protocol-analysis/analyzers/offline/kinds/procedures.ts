@@ -36,6 +36,16 @@ export function samplingFacts(c: BlockContext): void {
       if (has(ix, b, "inclusion") && !/^(biopsy|archival tissue)$/.test(value)) continue;
       const sentence = sentenceAround(text, m.index, m.index + raw.length).toLowerCase();
       if (/(abbreviation|= pharmacokinetics|not (be )?(collected|performed|required))/.test(sentence)) continue;
+      // Imaging and endoscopy named as examples ("for example, ultrasound or CT scan") or in the work-up of a safety
+      // event are not the study's procedures (error class 7).
+      if (
+        /^(mri|pet|ct scan|endoscopy|colonoscopy|echocardiography|biopsy|bone marrow)/.test(value) &&
+        (has(ix, b, "appendix", "safety") ||
+          /\b(for example|e\.g\.|such as|if clinically indicated|as needed|consultation|if |when clinically|may be|could be)/.test(
+            sentence,
+          ))
+      )
+        continue;
       add(
         "sampling",
         value,

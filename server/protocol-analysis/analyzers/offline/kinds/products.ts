@@ -44,7 +44,11 @@ export function routeFacts(c: BlockContext): void {
       if (/(contracept|anti-?diabetic|anti-rejection|immunomodulatory|and written|hormonal)/.test(before + after))
         continue;
       if (/^\s*(and written|contracept|information|consent)/.test(after)) continue;
-      if (/^\s*(antibiotics?|antivirals?|antifungals?|fluids?|hydration|contrast|steroids?|corticosteroids?)\b/.test(after))
+      if (
+        /^\s*(antibiotics?|antivirals?|antifungals?|fluids?|hydration|contrast|steroids?|corticosteroids?)\b/.test(
+          after,
+        )
+      )
         continue;
       if (/(site based|device|electronic)\s*$/.test(before)) continue;
       if (/(sc formulation|iv and sc|and sc formulations)/.test(lower.slice(Math.max(0, m.index - 10), m.index + 30)))

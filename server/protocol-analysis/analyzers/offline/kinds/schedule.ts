@@ -13,7 +13,11 @@ export function durationFacts(c: BlockContext): void {
       const n = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9];
       const sentence = sentenceAround(text, m.index, m.index + m[0].length).toLowerCase();
       // Record keeping, recruitment and the parent trial's treatment are not how long a participant takes part.
-      if (/(study files|retain|retention|records|archiv|marketing application|recruitment period|accrual|parent trial)/.test(sentence))
+      if (
+        /(study files|retain|retention|records|archiv|marketing application|recruitment period|accrual|parent trial)/.test(
+          sentence,
+        )
+      )
         continue;
       // The calendar length of the whole study says little of a participant's stay: kept, ranked below.
       const calendar = /(conduct|run)\b[^.]{0,60}\bover a period of|study duration/.test(sentence) ? -3 : 0;
@@ -54,7 +58,18 @@ export function inpatientFacts(c: BlockContext): void {
       if (/\(a parallel study/.test(lower.slice(Math.max(0, m.index - 80), m.index))) continue;
       const value = /^(outpatients?|ambulatory|administered in the clinic)$/.test(raw) ? "outpatient" : "inpatient";
       const inclusion = has(ix, b, "inclusion") ? 4 : 0;
-      add("inpatient", value, "care setting", b, m.index, m.index + m[0].length, w + inclusion);
+      const unit =
+        /^(confinement|domiciled|admitted to (the )?(clinical research unit|unit))$/.test(raw) ||
+        /\b(cru|clinical research unit|phase 1 unit)\b/.test(lower);
+      add(
+        "inpatient",
+        value,
+        value === "inpatient" && unit ? "research unit stay" : "care setting",
+        b,
+        m.index,
+        m.index + m[0].length,
+        w + inclusion,
+      );
     }
   }
 }

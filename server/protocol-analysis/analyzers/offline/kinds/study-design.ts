@@ -91,11 +91,20 @@ export function designFacts(c: BlockContext): void {
       const word = m[1]!.toLowerCase();
       const before = lower.slice(Math.max(0, m.index - 60), m.index);
       const after = lower.slice(m.index + m[0].length, m.index + m[0].length + 40);
-      if (/^\s*(study|trial) (assessing|of|in) /.test(after) && /\b(a|another)\s*$/.test(before) && !inTitle) continue;
+      if (
+        /^\s*(study|trial) (assessing|of|in) /.test(after) &&
+        /\b(a|another)\s*$/.test(before) &&
+        !/\bthis (is|was|will be) an?\s*$/.test(before) &&
+        !inTitle
+      )
+        continue;
       if (/\b(previous|prior|other|another|et al)\b/.test(before)) continue;
       // "a web-based allocation platform", "the dose escalation regimen" (one participant's titration): not designs.
       if (/^platform$/.test(word) && !/^\s*(trial|protocol|study|design)/.test(after)) continue;
-      if (/^dose[- ]escalation$/.test(word) && !/^\s*(study|trial|design|cohorts?|phase|part|portion|scheme|stage)/.test(after))
+      if (
+        /^dose[- ]escalation$/.test(word) &&
+        !/^\s*(study|trial|design|cohorts?|phase|part|portion|scheme|stage)/.test(after)
+      )
         continue;
       if (/^randomi[sz]ed$/.test(word) && /\bnon-?\s*$/.test(before)) continue;
       let value = word

@@ -24,6 +24,14 @@ export const FACT_KINDS = [
   // Beyond the facts files' kinds (issue 15's safety facts):
   "stoppingRules",
   "aesi",
+  // Issue 23's distinctive risks (kinds/distinctive.ts):
+  "enrolmentWindow",
+  "supplyModel",
+  "specialProcedure",
+  "labInterference",
+  "centralReading",
+  "safetySignal",
+  "vendor",
 ] as const;
 export type FactKind = (typeof FACT_KINDS)[number];
 

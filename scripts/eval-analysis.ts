@@ -9,11 +9,17 @@
  * - Tuning and measuring sets are kept apart (TUNING below); the summary reports each, and leave-one-out over the real
  *   protocols (each one scored while the others form the tuning set).
  *
- * Options: --only <name substring>, --verbose (list every fact), --json (machine-readable summary).
+ * - The reviewed-rows set (scripts/eval-review.ts, labels in tests/fixtures/analysis-review/): every row of a real
+ *   protocol labelled keep / edit / reject, and whether its quote shows the claim; a changed row counts as unreviewed.
+ * - Categories considered: the analyzer's history says, for each of the 13 categories, what it found or that it found
+ *   nothing to say.
+ *
+ * Options: --only <name substring>, --verbose (list every fact), --json (machine-readable summary), --pending (print
+ * the real protocols' unreviewed rows as JSON, to be labelled), --table (the per-protocol table in Markdown).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { locateQuote, normalizeForMatch } from "../server/protocol-analysis/analyzers/common";
+import { locateQuote, normalizeForMatch, RISK_CATEGORIES } from "../server/protocol-analysis/analyzers/common";
 import {
   createOfflineAnalyzer,
   extractFacts,
@@ -24,12 +30,20 @@ import type { ProtocolDocument } from "../server/protocol-analysis/contract";
 import { extractProtocol } from "../server/protocol-analysis/extract";
 import { generateProtocols, type FactsFile } from "../tests/fixtures/protocols/generate";
 import { findSharedProtocols } from "../tests/support/shared-protocols";
+import { reviewRows, type ReviewEntry, type ReviewScore } from "./eval-review";
 
 /**
  * The protocols the rules were tuned on. Everything else is a measuring protocol: its misses were not looked at while
- * writing the rules. The real NIAID protocol and the generated "holdout" protocols are kept out of tuning.
+ * writing the rules. The generated "holdout" protocols are kept out of tuning.
  */
 const TUNING = new Set([
+  // Since issue 23 the rules were written while reading all nine real protocols: every one is a tuning protocol.
+  "bi-1199-33-nintedanib-ipf-ole",
+  "lilly-gpgo-surpass-jmono",
+  "lilly-jzpa-selpercatinib-food-effect",
+  "moffitt-pk-guided-docetaxel-seniors",
+  "niaid-activ3b-tesico",
+  "uzh-ctc-breast-anesthesia",
   "novartis-clik066b2204",
   "upenn-parpvax",
   "roche-wa42380-covacta",
@@ -59,12 +73,19 @@ interface Score {
   produced: number;
   correct: number;
   ms: number;
+  review: ReviewScore;
+  /** Categories the analyzer's history reports as considered (a row, or a note that nothing was found). */
+  considered: number;
 }
+
+const pendingOut: Record<string, (ReviewEntry & { statements: string; quote: string })[]> = {};
 
 const args = process.argv.slice(2);
 const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
 const verbose = args.includes("--verbose");
 const asJson = args.includes("--json");
+const showPending = args.includes("--pending");
+const asTable = args.includes("--table");
 
 function protocolsDir(): string {
   return findSharedProtocols() ?? path.resolve(process.cwd(), "..", "shared", "protocols");
@@ -112,8 +133,21 @@ async function score(s: Subject): Promise<{ score: Score; doc: ProtocolDocument;
   const t0 = performance.now();
   const doc = await extractProtocol(s.bytes, s.format);
   const produced = extractFacts(doc);
-  const { rows } = await createOfflineAnalyzer().assessRisks(doc);
+  const { rows, history } = await createOfflineAnalyzer().assessRisks(doc);
   const ms = performance.now() - t0;
+  const steps = history.steps as { step: string; rule?: string; fromFact?: string; category?: string }[];
+  const fired = steps.filter((x) => x.step === "row");
+  const reviewed = reviewRows(
+    s.name,
+    rows.map((row, i) => {
+      const from = fired[i]?.fromFact ?? "";
+      const at = from.indexOf(": ");
+      return { rule: fired[i]?.rule ?? "?", factKind: from.slice(0, at), factValue: from.slice(at + 2), row };
+    }),
+  );
+  if (s.origin === "real" && reviewed.pending.length > 0) pendingOut[s.name] = reviewed.pending;
+  const considered = new Set(steps.filter((x) => x.step === "category").map((x) => x.category));
+  for (const r of rows) considered.add(r.category);
   const byKind: Score["byKind"] = {};
   const missed: Score["missed"] = [];
   let found = 0;
@@ -154,6 +188,8 @@ async function score(s: Subject): Promise<{ score: Score; doc: ProtocolDocument;
       produced: relevant.length,
       correct,
       ms,
+      review: reviewed.score,
+      considered: RISK_CATEGORIES.filter((c) => considered.has(c)).length,
     },
     doc,
     produced,
@@ -161,6 +197,16 @@ async function score(s: Subject): Promise<{ score: Score; doc: ProtocolDocument;
 }
 
 const pct = (a: number, b: number) => (b === 0 ? "n/a" : `${((100 * a) / b).toFixed(1)}%`);
+
+function reviewLine(r: ReviewScore): string {
+  return `rows ${r.rows}: keep ${r.keep} (${pct(r.keep, r.rows)}), edit ${r.edit} (${pct(r.edit, r.rows)}), reject ${r.reject} (${pct(r.reject, r.rows)}), unreviewed ${r.unreviewed}; quotes supporting ${r.quoteSupports}/${r.rows} (${pct(r.quoteSupports, r.rows)})`;
+}
+
+function sumReview(xs: Score[]): ReviewScore {
+  const out: ReviewScore = { rows: 0, keep: 0, edit: 0, reject: 0, unreviewed: 0, quoteSupports: 0 };
+  for (const x of xs) for (const k of Object.keys(out) as (keyof ReviewScore)[]) out[k] += x.review[k];
+  return out;
+}
 
 async function main() {
   const subjects = [...realSubjects(), ...(await generatedSubjects())].filter((s) => !only || s.name.includes(only));
@@ -172,6 +218,7 @@ async function main() {
     console.log(
       `\n${sc.name} (${sc.origin}, ${sc.tuning ? "tuning" : "measuring"}): facts ${sc.found}/${sc.total} (${pct(sc.found, sc.total)}), rows cited ${sc.cited}/${sc.rows} (${pct(sc.cited, sc.rows)}), ${sc.ms.toFixed(0)} ms`,
     );
+    if (sc.origin === "real") console.log(`  ${reviewLine(sc.review)}, categories considered ${sc.considered}/13`);
     const kinds = FACT_KINDS.filter((k) => sc.byKind[k]);
     console.log(`  ${kinds.map((k) => `${k} ${sc.byKind[k]!.found}/${sc.byKind[k]!.total}`).join(" · ")}`);
     for (const m of sc.missed) {
@@ -227,16 +274,36 @@ async function main() {
     `all:           facts ${all.found}/${all.total} (${pct(all.found, all.total)}), rows cited ${all.cited}/${all.rows} (${pct(all.cited, all.rows)})`,
   );
   if (real.length > 0) {
-    console.log("leave-one-out over the real protocols (held-out protocol: its score; the rest: the tuning score):");
+    // Leave-one-out for a rule-based analyzer: it has no parameter fitted to data (no threshold, weight or lexicon is
+    // learned from the protocols), so "tune on eight, measure the ninth" leaves every protocol's score unchanged: the
+    // held-out figure of each protocol is its own score below. What leave-one-out cannot undo is that a person wrote
+    // the rules while reading all nine; ADR 0036 says so, and the never-seen set measures generalisation.
+    console.log("\nleave-one-out over the real protocols (rules fixed; each protocol scored as the held-out ninth):");
     for (const held of real) {
-      const rest = sum(real.filter((r) => r !== held));
       console.log(
-        `  held out ${held.name}: ${held.found}/${held.total} (${pct(held.found, held.total)}); other three ${rest.found}/${rest.total} (${pct(rest.found, rest.total)})${held.tuning ? "  [note: this protocol was in the tuning set]" : "  [never tuned on]"}`,
+        `  ${held.name}: facts ${held.found}/${held.total} (${pct(held.found, held.total)}); ${reviewLine(held.review)}; cited ${held.cited}/${held.rows}; categories ${held.considered}/13`,
       );
     }
     const r = sum(real);
-    console.log(`  mean held-out score: ${pct(r.found, r.total)} (fact-weighted)`);
+    const rv = sumReview(real);
+    const macro = real.reduce((n, x) => n + x.found / x.total, 0) / real.length;
+    console.log(
+      `  pooled: facts ${r.found}/${r.total} (${pct(r.found, r.total)}; mean per protocol ${(100 * macro).toFixed(1)}%); ${reviewLine(rv)}; cited ${r.cited}/${r.rows} (${pct(r.cited, r.rows)}); every category considered in ${real.filter((x) => x.considered === 13).length}/${real.length} protocols`,
+    );
+    if (asTable) {
+      console.log(
+        "\n| protocol | facts found | rows | keep | edit | reject | unreviewed | quotes supporting | cited | categories |",
+      );
+      console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+      for (const x of [...real, { ...real[0]!, name: "**all nine**", ...r, review: rv, considered: -1 }]) {
+        const v = x.review;
+        console.log(
+          `| ${x.name} | ${x.found}/${x.total} (${pct(x.found, x.total)}) | ${v.rows} | ${v.keep} (${pct(v.keep, v.rows)}) | ${v.edit} | ${v.reject} (${pct(v.reject, v.rows)}) | ${v.unreviewed} | ${v.quoteSupports} (${pct(v.quoteSupports, v.rows)}) | ${x.cited}/${x.rows} | ${x.considered < 0 ? "" : `${x.considered}/13`} |`,
+        );
+      }
+    }
   }
+  if (showPending) console.log(JSON.stringify(pendingOut, null, 2));
 }
 
 await main();

@@ -22,11 +22,16 @@ interface Real {
   doc: ProtocolDocument;
 }
 const real: Real[] = [];
+/**
+ * The four protocols these expectations were written for; the five added on 2026-11-26 (issue 23) are measured by
+ * `npm run eval:analysis` with the reviewed-rows set, not pinned here.
+ */
+const PINNED = new Set(["niaid-activ3b-tesico", "novartis-clik066b2204", "roche-wa42380-covacta", "upenn-parpvax"]);
 
 beforeAll(async () => {
   if (!existsSync(DIR)) throw new Error(`The real protocols are not at ${DIR}: set PROTOCOLS_DIR.`);
   for (const f of readdirSync(DIR)
-    .filter((x) => x.endsWith(".facts.json"))
+    .filter((x) => x.endsWith(".facts.json") && PINNED.has(x.replace(".facts.json", "")))
     .sort()) {
     const facts = JSON.parse(readFileSync(path.join(DIR, f), "utf8")) as FactsFile;
     const bytes = new Uint8Array(readFileSync(path.join(DIR, facts.protocol)));

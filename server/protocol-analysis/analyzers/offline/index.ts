@@ -8,7 +8,7 @@ import { formatCitation, citationFor } from "../common";
 import { extractFacts } from "./facts";
 import { rowsFromFacts } from "./rows";
 
-export const OFFLINE_ANALYZER_VERSION = "1.0.0";
+export const OFFLINE_ANALYZER_VERSION = "2.0.0";
 
 export function createOfflineAnalyzer(): ProtocolAnalyzer {
   return {
@@ -17,7 +17,7 @@ export function createOfflineAnalyzer(): ProtocolAnalyzer {
       options?.signal?.throwIfAborted();
       const facts = extractFacts(document);
       options?.signal?.throwIfAborted();
-      const { rows, fired } = rowsFromFacts(document, facts);
+      const { rows, fired, considered } = rowsFromFacts(document, facts);
       const steps: unknown[] = [
         {
           step: "document",
@@ -43,6 +43,8 @@ export function createOfflineAnalyzer(): ProtocolAnalyzer {
           fromFact: `${x.fact.kind}: ${x.fact.value}`,
           citation: formatCitation(citationFor(document, x.fact.block, x.fact.quote)),
         })),
+        // Every one of the 13 categories is considered: its rows, or why the protocol gave nothing to build one on.
+        ...considered.map((c) => ({ step: "category", category: c.category, rows: c.rows, note: c.note })),
       ];
       return { rows, history: { analyzer: "offline", version: OFFLINE_ANALYZER_VERSION, steps } };
     },

@@ -1,0 +1,75 @@
+/**
+ * Durations and the care setting (inpatient or outpatient).
+ */
+import { has, sentenceAround, type BlockContext } from "./context";
+
+/** Durations of treatment, follow-up and participation. */
+export function durationFacts(c: BlockContext): void {
+  const { ix, b, w, text, background, add } = c;
+  if (!background && !has(ix, b, "exclusion", "inclusion", "aeDefinitions")) {
+    for (const m of text.matchAll(
+      /\b(?:treated for|treatment (?:period|duration) of|for a (?:total )?(?:treatment )?(?:period|duration) of|followed(?: up)? (?:for|through|until)(?: a total of)?|follow-up (?:period )?of|study duration:?|duration of (?:the )?(?:study|treatment|participation)(?: is| will be)?(?: approximately)?|over a period of)\s+(?:approximately\s+|up to\s+)?(\d+(?:\.\d+)?)\s*(days?|weeks?|months?|years?)|\b(\d+(?:\.\d+)?)[- ](day|week|month|year)s? (?:treatment|double-blind|follow-up|study) (?:period|phase|duration)|\b(?:period|participation|treatment|follow-up|study)\b[^.]{0,50}?\b(?:lasts?|will last|is|of)\s+(?:approximately\s+|about\s+|up to\s+)(\d+(?:\.\d+)?)\s*(days?|weeks?|months?|years?)|\b(?:lasts?|will last)\s+(?:approximately\s+|about\s+|up to\s+)?(\d+(?:\.\d+)?)\s*(days?|weeks?|months?|years?)|\b(?:followed|follow-up|study ends|duration)\b[^.]{0,120}?\b(?:about|approximately|up to|at most|maximum of)\s+(\d+(?:\.\d+)?)\s*(weeks|months|years)/gi,
+    )) {
+      const n = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9];
+      const sentence = sentenceAround(text, m.index, m.index + m[0].length).toLowerCase();
+      // Record keeping, recruitment and the parent trial's treatment are not how long a participant takes part.
+      if (
+        /(study files|retain|retention|records|archiv|marketing application|recruitment period|accrual|parent trial)/.test(
+          sentence,
+        )
+      )
+        continue;
+      // The calendar length of the whole study says little of a participant's stay: kept, ranked below.
+      const calendar = /(conduct|run)\b[^.]{0,60}\bover a period of|study duration/.test(sentence) ? -3 : 0;
+      let unit = (m[2] ?? m[4] ?? m[6] ?? m[8] ?? m[10])!.toLowerCase();
+      if (!unit.endsWith("s")) unit += "s";
+      if (Number(n) === 1) unit = unit.replace(/s$/, "");
+      add(
+        "duration",
+        `${n} ${unit}`,
+        "duration",
+        b,
+        m.index,
+        m.index + m[0].length,
+        w + (has(ix, b, "design", "synopsis") ? 1 : 0) + calendar,
+      );
+    }
+  }
+
+  if (has(ix, b, "design", "synopsis") && !background) {
+    const u = /\buntil (?:disease )?progression\b/i.exec(text);
+    if (u)
+      add("duration", "until progression", "treatment until progression", b, u.index, u.index + u[0].length, w - 1);
+  }
+}
+
+/** Care setting: inpatient or outpatient. */
+export function inpatientFacts(c: BlockContext): void {
+  const { ix, b, w, text, lower, background, add } = c;
+  if (!background && !has(ix, b, "aeDefinitions", "safety", "exclusion", "consent")) {
+    for (const m of text.matchAll(
+      /\b(outpatients?|ambulatory|inpatients?|hospitali[sz]ed|hospital stay|overnight stay|confinement|domiciled|admitted to (?:the )?(?:hospital|clinical research unit|unit)|administered in the clinic)\b/gi,
+    )) {
+      const raw = m[1]!.toLowerCase();
+      const before = lower.slice(Math.max(0, m.index - 40), m.index);
+      const after = lower.slice(m.index + m[0].length, m.index + m[0].length + 30);
+      if (/(requires?|prolongation of|resulting in|require|no|not|without)\s*[a-z]*\s*$/.test(before)) continue;
+      if (/(study|trial)\b/.test(after) && /\b(a|another|parallel)\s+[a-z ]*$/.test(before)) continue;
+      if (/\(a parallel study/.test(lower.slice(Math.max(0, m.index - 80), m.index))) continue;
+      const value = /^(outpatients?|ambulatory|administered in the clinic)$/.test(raw) ? "outpatient" : "inpatient";
+      const inclusion = has(ix, b, "inclusion") ? 4 : 0;
+      const unit =
+        /^(confinement|domiciled|admitted to (the )?(clinical research unit|unit))$/.test(raw) ||
+        /\b(cru|clinical research unit|phase 1 unit)\b/.test(lower);
+      add(
+        "inpatient",
+        value,
+        value === "inpatient" && unit ? "research unit stay" : "care setting",
+        b,
+        m.index,
+        m.index + m[0].length,
+        w + inclusion,
+      );
+    }
+  }
+}

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useParams } from "@remix-run/react";
-import { AuditListPage } from "~/components/audit/AuditListPage";
-import { exportState, loadAuditList } from "~/lib/audit.server";
+import { AuditListPage } from "~/features/audit/components/AuditListPage";
+import { exportState, loadAuditList } from "~/features/audit/page.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { appLinks, destination, legacyLinks } from "~/lib/links";

@@ -5,15 +5,15 @@
 import { redirect } from "@remix-run/node";
 import { AUDIT_PAGE_SIZE } from "@server/contracts/audit";
 import { NO_STORE } from "@server/contracts/headers";
-import type { ApiClient } from "./api/client.server";
-import type { AuditListRow } from "./audit-views";
-import { entryView, listRow } from "./audit-yaml.server";
-import { requireUser } from "./auth.server";
-import type { WebContext } from "./context.server";
-import { AUDIT_EXPORT_INTENT, auditExportSchema, type AuditExportError } from "./forms/audit-export";
-import { parseSubmission } from "./forms/schema";
-import { getFixedT } from "./i18next.server";
-import { requirePagePermission } from "./shell.server";
+import { AUDIT_EXPORT_INTENT, auditExportSchema, type AuditExportError } from "~/features/audit/export-form";
+import type { AuditListRow } from "~/features/audit/views";
+import { entryView, listRow } from "~/features/audit/yaml.server";
+import type { ApiClient } from "~/lib/api/client.server";
+import { requireUser } from "~/lib/auth.server";
+import type { WebContext } from "~/lib/context.server";
+import { parseSubmission } from "~/lib/forms/schema";
+import { getFixedT } from "~/lib/i18next.server";
+import { requirePagePermission } from "~/lib/shell.server";
 
 /** Without scripts, "Load more" asks for one page more (`?pages=N`); at most this many pages at once. */
 export const MAX_PAGES = 200;

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Collapsible } from "~/components/widgets/Collapsible";
-import type { AuditEntryView, YamlText } from "~/lib/audit-views";
+import type { AuditEntryView, YamlText } from "~/features/audit/views";
 import { useTranslation } from "~/lib/i18n-react";
 import { AuditHead, AuditRowCells, DataChanges, Yaml } from "./AuditViews";
 

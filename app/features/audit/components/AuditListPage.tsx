@@ -5,9 +5,9 @@ import { DialogTrigger, isPlainClick, useUrlDialog } from "~/components/dialogs/
 import { Button, buttonClass } from "~/components/forms/Button";
 import { Menu } from "~/components/shell/Menu";
 import { LoadMoreButton } from "~/components/widgets/LoadMoreButton";
-import { AUDIT_EXPORT_INTENT } from "~/lib/audit-views";
-import type { AuditListData } from "~/lib/audit.server";
-import type { AuditExportError } from "~/lib/forms/audit-export";
+import type { AuditExportError } from "~/features/audit/export-form";
+import type { AuditListData } from "~/features/audit/page.server";
+import { AUDIT_EXPORT_INTENT } from "~/features/audit/views";
 import { useTranslation } from "~/lib/i18n-react";
 import { AuditHead, AuditRowCells, RowChanges, ViewEntryLink } from "./AuditViews";
 
@@ -113,7 +113,7 @@ const inputClass = "block w-full rounded-md border border-slate-400 px-3 py-2 ar
 
 /**
  * Download as CSV: the export dialog (001 §2, §5) as URL state. Its form is a document post for the file, with or
- * without scripts; the server checks it with the schema (app/lib/forms/audit-export.ts) and, when From is after To,
+ * without scripts; the server checks it with the schema (app/features/audit/export-form.ts) and, when From is after To,
  * answers this page with the dialog open and the message. No check runs in the browser: the page's script stays within
  * the first-visit budget (ADR 0021, 0026).
  */

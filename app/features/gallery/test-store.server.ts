@@ -1,4 +1,4 @@
-import type { CriticalProcess } from "./critical-processes";
+import type { CriticalProcess } from "~/features/cpcd/critical-processes";
 
 /**
  * The test page's list of critical processes (/ng/testHeader, a test page: 000 §2.3): kept per user in this

@@ -8,12 +8,12 @@ import { buttonClass } from "~/components/forms/Button";
 import { FileField, FormErrors, TextareaField } from "~/components/forms/fields";
 import { KitForm, SubmitButton } from "~/components/forms/KitForm";
 import { useKitForm } from "~/components/forms/useKitForm";
-import { CriticalList } from "~/components/lists/CriticalProcessList";
-import { importFormSchema, MAX_PASTED_CHARACTERS } from "~/lib/cpcd/import-form";
-import type { CpcdActionData, CpcdPageData } from "~/lib/cpcd/page.server";
-import { IMPORT_DIALOG, IMPORT_INTENT, IMPORT_OVERWRITE_INTENT, type CpcdTab } from "~/lib/cpcd/tabs";
-import type { CriticalDatum } from "~/lib/forms/critical-data";
-import type { CriticalProcess } from "~/lib/forms/critical-processes";
+import { CriticalList } from "~/features/cpcd/components/CriticalProcessList";
+import type { CriticalDatum } from "~/features/cpcd/critical-data";
+import type { CriticalProcess } from "~/features/cpcd/critical-processes";
+import { importFormSchema, MAX_PASTED_CHARACTERS } from "~/features/cpcd/import-form";
+import type { CpcdActionData, CpcdPageData } from "~/features/cpcd/page.server";
+import { IMPORT_DIALOG, IMPORT_INTENT, IMPORT_OVERWRITE_INTENT, type CpcdTab } from "~/features/cpcd/tabs";
 import { useTranslation } from "~/lib/i18n-react";
 
 export interface CpcdEditorProps {

@@ -3,8 +3,8 @@
  * description (shown as Details). One schema for the browser and the server, like critical-processes.ts.
  */
 import * as z from "zod/mini";
+import { listFormSchema } from "~/lib/forms/list";
 import { checkboxField, MAX_LENGTH, textField } from "~/lib/validation";
-import { listFormSchema } from "./list";
 
 export interface CriticalDatum {
   isCritical: boolean;

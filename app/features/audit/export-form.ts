@@ -1,6 +1,6 @@
 /** The audit export form (001 §5 "Audit export"): two optional days, From not after To. ADR 0026. */
 import * as z from "zod/mini";
-import { AUDIT_EXPORT_INTENT } from "~/lib/audit-views";
+import { AUDIT_EXPORT_INTENT } from "~/features/audit/views";
 import { dateField } from "~/lib/validation";
 
 export { AUDIT_EXPORT_INTENT };

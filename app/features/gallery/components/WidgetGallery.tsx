@@ -14,7 +14,6 @@ import {
   TextField,
 } from "~/components/forms/fields";
 import { useKitForm } from "~/components/forms/useKitForm";
-import { CriticalProcessList } from "~/components/lists/CriticalProcessList";
 import { BusyFieldset } from "~/components/Loading";
 import { ActorDisplay } from "~/components/widgets/ActorDisplay";
 import { Collapsible } from "~/components/widgets/Collapsible";
@@ -26,9 +25,10 @@ import { ReferenceDisplay } from "~/components/widgets/ReferenceDisplay";
 import { ResultAlert } from "~/components/widgets/ResultAlert";
 import { Timestamp } from "~/components/widgets/Timestamp";
 import { YamlView } from "~/components/widgets/YamlView";
-import type { CriticalProcess } from "~/lib/forms/critical-processes";
+import { CriticalProcessList } from "~/features/cpcd/components/CriticalProcessList";
+import type { CriticalProcess } from "~/features/cpcd/critical-processes";
+import { RISK_CATEGORIES, RISK_CATEGORY_KEYS, SAMPLE_INTENT, sampleSchema } from "~/features/gallery/sample";
 import type { ListReply } from "~/lib/forms/list.server";
-import { RISK_CATEGORIES, RISK_CATEGORY_KEYS, SAMPLE_INTENT, sampleSchema } from "~/lib/forms/sample";
 import { hexIdSentence } from "~/lib/hex-id-sentence";
 import { useTranslation } from "~/lib/i18n-react";
 

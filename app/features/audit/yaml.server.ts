@@ -1,9 +1,9 @@
-/** The audit pages' YAML, made on the server (app/lib/audit-views.ts; ADR 0026). */
+/** The audit pages' YAML, made on the server (app/features/audit/views.ts; ADR 0026). */
 import type { AuditEntry, AuditListEntry } from "@server/contracts/audit";
-import { jsonToYaml } from "~/components/widgets/YamlView";
-import { describeActor } from "./actor";
-import type { AuditEntryView, AuditListRow, ChangesView, TimestampView, YamlText } from "./audit-views";
-import { formatTimestamp, toInstant } from "./format-time";
+import type { AuditEntryView, AuditListRow, ChangesView, TimestampView, YamlText } from "~/features/audit/views";
+import { describeActor } from "~/lib/actor";
+import { formatTimestamp, toInstant } from "~/lib/format-time";
+import { jsonToYaml } from "~/lib/yaml";
 
 const yaml = (json: string | null | undefined): YamlText => jsonToYaml(json);
 

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { AuditListEntry } from "@server/contracts/audit";
 import type { ReactNode } from "react";
-import type { AuditListRow, ChangesView, RequesterView, TimestampView, YamlText } from "~/lib/audit-views";
+import type { AuditListRow, ChangesView, RequesterView, TimestampView, YamlText } from "~/features/audit/views";
 import { useTranslation } from "~/lib/i18n-react";
 
 /**

@@ -3,8 +3,8 @@
  * page's list uses today and the study CP&CD page will use. One schema for the browser and the server.
  */
 import * as z from "zod/mini";
+import { listFormSchema } from "~/lib/forms/list";
 import { MAX_LENGTH, textField } from "~/lib/validation";
-import { listFormSchema } from "./list";
 
 export interface CriticalProcess {
   title: string;

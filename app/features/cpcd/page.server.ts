@@ -5,12 +5,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/node";
 import { DUPLICATE_VALUE_FOUND, type CpcdKind, type CpcdList } from "@server/contracts/cpcd";
+import { criticalDataList, criticalDatumRow } from "~/features/cpcd/critical-data";
+import { criticalProcessList, criticalProcessRow } from "~/features/cpcd/critical-processes";
 import type { ApiFailure } from "~/lib/api/client.server";
 import type { CpcdScope } from "~/lib/api/cpcd.server";
 import type { WebContext } from "~/lib/context.server";
 import { flash } from "~/lib/flash.server";
-import { criticalDataList, criticalDatumRow } from "~/lib/forms/critical-data";
-import { criticalProcessList, criticalProcessRow } from "~/lib/forms/critical-processes";
 import { handleListPost, listShaped, type ListReply } from "~/lib/forms/list.server";
 import { parseSubmission } from "~/lib/forms/schema";
 import { getFixedT } from "~/lib/i18next.server";

@@ -1,10 +1,10 @@
 /**
  * What the audit pages show, made by the loaders (ADR 0026): JSON texts as YAML, so the browser needs no YAML library
  * (the pages stay within the first-visit JavaScript budget of ADR 0021). Types only here; the conversion is in
- * app/lib/audit.server.ts.
+ * app/features/audit/page.server.ts.
  */
 import type { AuditEntry, AuditListEntry } from "@server/contracts/audit";
-import type { ActorDescription } from "./actor";
+import type { ActorDescription } from "~/lib/actor";
 
 export type YamlText = { kind: "empty" } | { kind: "malformed"; error: string } | { kind: "yaml"; text: string };
 
@@ -33,5 +33,5 @@ export type AuditEntryView = AuditEntry & {
   responseView: YamlText;
 };
 
-/** The export form's intent (app/lib/forms/audit-export.ts): here, so the page's script needs no schema library. */
+/** The export form's intent (app/features/audit/export-form.ts): here, so the page's script needs no schema library. */
 export const AUDIT_EXPORT_INTENT = "exportAudit";

@@ -1,9 +1,5 @@
 import type { ReactNode } from "react";
 import { CheckboxField, FormErrors, TextareaField, TextField, type AnyField } from "~/components/forms/fields";
-import { criticalDataList, criticalDatumRow, type CriticalDatum } from "~/lib/forms/critical-data";
-import { criticalProcessList, criticalProcessRow, type CriticalProcess } from "~/lib/forms/critical-processes";
-import type { ListReply } from "~/lib/forms/list.server";
-import { useTranslation } from "~/lib/i18n-react";
 import {
   AddRowDialog,
   DeleteRowButton,
@@ -12,7 +8,11 @@ import {
   ListToolbar,
   UnsavedChangesGuard,
   useEditableList,
-} from "./EditableList";
+} from "~/components/lists/EditableList";
+import { criticalDataList, criticalDatumRow, type CriticalDatum } from "~/features/cpcd/critical-data";
+import { criticalProcessList, criticalProcessRow, type CriticalProcess } from "~/features/cpcd/critical-processes";
+import type { ListReply } from "~/lib/forms/list.server";
+import { useTranslation } from "~/lib/i18n-react";
 
 export interface CriticalProcessListProps {
   /** The saved list (the loaded copy). */

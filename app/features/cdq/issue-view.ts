@@ -9,6 +9,7 @@ export interface CdqDateTexts {
   dateOfLastUpdate: string | null;
 }
 
+/** An issue with its dates' texts, made on the server: the one view type of the list, the details and their parts. */
 export type CdqIssueView = CdqIssue & { dateTexts: CdqDateTexts };
 
 const text = (value: string | null, format: "date" | "datetime") => {
@@ -27,4 +28,13 @@ export function issueView(issue: CdqIssue): CdqIssueView {
       dateOfLastUpdate: text(issue.dateOfLastUpdate, "datetime"),
     },
   };
+}
+
+/** The list's id: its address carries `cdq-page` and `cdq-pageSize` (000 §9). */
+export const CDQ_LIST_ID = "cdq";
+
+/** A designee the status form offers. */
+export interface DesigneeChoice {
+  id: string;
+  displayName: string;
 }

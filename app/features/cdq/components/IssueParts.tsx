@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { ActorDisplay } from "~/components/widgets/ActorDisplay";
 import { EntityDisplay } from "~/components/widgets/EntityDisplay";
 import { NotAvailable } from "~/components/widgets/NotAvailable";
+import type { CdqIssueView } from "~/features/cdq/issue-view";
 import { useTranslation } from "~/lib/i18n-react";
 
 /** The columns of the issue list, in the order of 001 §2 "Compliance and Data Quality issues list". */
@@ -31,16 +32,11 @@ export const ISSUE_COLUMNS = [
 ] as const;
 export type IssueColumn = (typeof ISSUE_COLUMNS)[number];
 
-/** An issue with its dates' texts, made on the server (app/lib/api/cdq-view.server.ts). */
-export type IssueView = CdqIssue & {
-  dateTexts: Record<"dateOfOccurrence" | "dateOfDetection" | "dueDate" | "dateOfLastUpdate", string | null>;
-};
-
 /**
  * A date of an issue in a <time> element, its text in the 000 §9 format made on the server; when missing, 'N/A' as
  * 000 §8 says and the shared Timestamp shows it, without shipping a date library to the browser.
  */
-export function DateValue({ issue, field }: { issue: IssueView; field: keyof IssueView["dateTexts"] }) {
+export function DateValue({ issue, field }: { issue: CdqIssueView; field: keyof CdqIssueView["dateTexts"] }) {
   const { t } = useTranslation();
   const value = issue[field];
   const text = issue.dateTexts[field];
@@ -90,10 +86,10 @@ export function IssueValue({
   studyName,
   issueLink,
 }: {
-  issue: IssueView;
+  issue: CdqIssueView;
   column: IssueColumn;
   studyName: string;
-  issueLink?: (issue: IssueView) => ReactNode;
+  issueLink?: (issue: CdqIssueView) => ReactNode;
 }): ReactNode {
   switch (column) {
     case "issueId":

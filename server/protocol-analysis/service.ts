@@ -1,11 +1,13 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import deven from "../../locales/deven.json";
 import type { Principal } from "../auth/principal";
-import type {
-  AnalysisRequestList,
-  AnalysisState,
-  RiskAssessmentResult,
-  RiskAssessmentStartBody,
+import {
+  riskRowTexts,
+  type AnalysisRequestList,
+  type AnalysisState,
+  type RiskAssessmentResult,
+  type RiskAssessmentStartBody,
+  type RiskRow,
 } from "../contracts/protocol-analysis";
 import type { Db } from "../db/database";
 import { newId } from "../db/ids";
@@ -20,7 +22,7 @@ import { studies } from "../studies/schema";
 import { getStudy } from "../studies/service";
 import { users } from "../users/schema";
 import type { AnalysisPool } from "./pool";
-import { protocolAnalysisRequests, type StoredRiskRow } from "./schema";
+import { protocolAnalysisRequests } from "./schema";
 
 /** The risk assessment's job queue (001 §7 RiskAssessment/start). */
 export const RISK_ASSESSMENT_QUEUE = "protocol-analysis.risk-assessment";
@@ -271,13 +273,9 @@ export async function runRiskAssessmentJob(
       return;
     }
     const stem = file.name.replace(/\.(pdf|docx)$/i, "");
-    const rows: StoredRiskRow[] = outcome.rows.map((row, i) => ({
+    const rows: RiskRow[] = outcome.rows.map((row, i) => ({
       key: `${i + 1}`,
-      category: row.category,
-      question: row.question,
-      statementIf: row.statementIf,
-      statementDueTo: row.statementDueTo,
-      statementThen: row.statementThen,
+      ...riskRowTexts(row),
       citation: row.citation,
     }));
     await db.transaction(async (txRaw) => {

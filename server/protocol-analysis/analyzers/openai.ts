@@ -5,6 +5,7 @@
  * and its citation is then taken from where the quote really is. Prompts and answers go into the history (ADR 0029).
  */
 import { z } from "zod";
+import { riskRowTexts } from "../../contracts/protocol-analysis";
 import type { ProtocolAnalyzer, ProtocolDocument, RiskAssessmentOutput, RiskRowDraft } from "../contract";
 import { citationFor, formatCitation, locateQuote, RISK_CATEGORIES } from "./common";
 
@@ -183,14 +184,7 @@ export function createOpenAiAnalyzer(config: OpenAiConfig): ProtocolAnalyzer {
           if (seen.has(key)) continue;
           seen.add(key);
           const citation = citationFor(document, block, r.citation.quote.trim());
-          rows.push({
-            category: r.category.trim(),
-            question: r.question.trim(),
-            statementIf: r.statementIf.trim(),
-            statementDueTo: r.statementDueTo.trim(),
-            statementThen: r.statementThen.trim(),
-            citation,
-          });
+          rows.push({ ...riskRowTexts(r, (text) => text.trim()), citation });
           steps.push({ step: "kept", question: r.question, citation: formatCitation(citation) });
         }
       }

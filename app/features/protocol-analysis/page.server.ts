@@ -1,11 +1,13 @@
-import { redirect } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import type { FileRejection } from "@server/contracts/protocol-analysis";
-import type { WebContext } from "./context.server";
-import { getFixedT } from "./i18next.server";
-import { appLinks } from "./links";
-import { studyAddresses } from "./navigation";
-import { requirePermission } from "./permissions.server";
-import { signedInWithBatch } from "./shell.server";
+import type { SubmitOutcome } from "~/features/protocol-analysis/upload";
+import type { WebContext } from "~/lib/context.server";
+import { getFixedT } from "~/lib/i18next.server";
+import { appLinks } from "~/lib/links";
+import { studyAddresses } from "~/lib/navigation";
+import { companyIdParam, studyNameParam } from "~/lib/params";
+import { requirePermission } from "~/lib/permissions.server";
+import { signedInWithBatch } from "~/lib/shell.server";
 
 /** The Protocol Analysis Tool's pages (001 §2, §6): their permission addresses and the shared checks. */
 export function analysisAddresses(companyId: string, studyName: string) {
@@ -47,10 +49,6 @@ export async function requireAnalysisPage(
   return { ...signedIn, allowed };
 }
 
-/** What the upload form shows after a post: success, or a refusal's message (a locale key and its values). */
-export type SubmitOutcome =
-  { ok: true; requestId: string } | { ok: false; message: string; values?: Record<string, string | number> };
-
 const REJECTION_KEYS: Record<FileRejection, string> = {
   missing: "protocolAnalysis.identification.required",
   empty: "protocolAnalysis.identification.empty",
@@ -91,4 +89,51 @@ export async function submitProtocol(
   const started = await api.protocolAnalysis.startRiskAssessment(studyName, uploaded.data.value.fileId);
   if (!started.ok) return { ok: false, message: "protocolAnalysis.identification.failed" };
   return { ok: true, requestId: started.data.value.id };
+}
+
+/**
+ * …/protocolAnalysisTool, the landing page (001 §1, §2, §6): the page needs the company setting and a current study;
+ * the steps are gated one by one, and the study's recent requests shown when the caller may list them.
+ */
+export async function loadLanding({ request, context, params }: LoaderFunctionArgs) {
+  const companyId = companyIdParam(params);
+  const studyName = studyNameParam(params);
+  const a = analysisAddresses(companyId, studyName);
+  const { api, allowed } = await requireAnalysisPage(request, context, companyId, [a.study], {
+    extra: [a.start, a.ctqStart, a.recent],
+  });
+  const canRisk = allowed.get(a.start) === true;
+  const canCtq = allowed.get(a.ctqStart) === true;
+  const recent = allowed.get(a.recent) === true ? await api.protocolAnalysis.recentRequests(studyName) : null;
+  const t = await getFixedT(request);
+  return {
+    pageName: t("protocolAnalysis.title"),
+    canRisk,
+    canCtq,
+    complexityToolUrl: recent?.ok ? recent.data.complexityToolUrl : null,
+    recent: recent?.ok ? recent.data.items : [],
+    showRecent: recent !== null,
+  };
+}
+
+/** …/riskAssessment/identification: the upload form's page (001 §2 "Risk assessment form"). */
+export async function loadIdentification({ request, context, params }: LoaderFunctionArgs) {
+  const companyId = companyIdParam(params);
+  const studyName = studyNameParam(params);
+  await requireAnalysisPage(request, context, companyId, [analysisAddresses(companyId, studyName).start]);
+  const t = await getFixedT(request);
+  return { pageName: t("protocolAnalysis.identification.title"), companyId, studyName };
+}
+
+/** …/riskAssessment/workingDraft: the study's RACT working draft, read-only (issue 15). */
+export async function loadWorkingDraft({ request, context, params }: LoaderFunctionArgs) {
+  const companyId = companyIdParam(params);
+  const studyName = studyNameParam(params);
+  const { api } = await requireAnalysisPage(request, context, companyId, [
+    analysisAddresses(companyId, studyName).draft,
+  ]);
+  const draft = await api.ract.workingDraft(companyId, studyName);
+  if (!draft.ok) throw new Error(`Working draft unavailable: ${draft.error.code}`);
+  const t = await getFixedT(request);
+  return { pageName: t("protocolAnalysis.draft.title"), items: draft.data.items };
 }

@@ -189,7 +189,7 @@ function openPostgres(target: { url: string; poolMax: number }, logger?: Logger)
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });
   pool.on("error", () => undefined); // an idle client's error; the next query reports it
-  const db = drizzlePg({ client: pool, schema, logger: queryLogger(logger) }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, logger: queryLogger(logger) });
   return {
     db,
     kind: "postgres",
@@ -197,7 +197,7 @@ function openPostgres(target: { url: string; poolMax: number }, logger?: Logger)
     withLock: (key, fn) =>
       db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
-        return fn(tx as unknown as Db);
+        return fn(tx);
       }),
     ping: async () => {
       await pool.query("select 1");
@@ -223,12 +223,12 @@ async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>,
   } else {
     client = await PGlite.create();
   }
-  const db = drizzlePglite({ client, schema, logger: queryLogger(logger) }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, logger: queryLogger(logger) });
   return {
     db,
     kind: "pglite",
     // PGlite has one connection, so transactions are already serialised.
-    withLock: (_key, fn) => db.transaction(async (tx) => fn(tx as unknown as Db)),
+    withLock: (_key, fn) => db.transaction(fn),
     ping: async () => {
       await client.query("select 1");
     },

@@ -217,8 +217,7 @@ async function studyNameOf(db: Db, studyId: string): Promise<string | null> {
 
 /** Ends a request as Failed with a reason the user can read, and e-mails it. Idempotent. */
 export async function failRequest(deps: ServiceDeps, requestId: string, error: string, details: string): Promise<void> {
-  await deps.database.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await deps.database.db.transaction(async (tx) => {
     const [request] = await tx
       .select()
       .from(protocolAnalysisRequests)
@@ -278,8 +277,7 @@ export async function runRiskAssessmentJob(
       ...riskRowTexts(row),
       citation: row.citation,
     }));
-    await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    await db.transaction(async (tx) => {
       const [current] = await tx
         .select()
         .from(protocolAnalysisRequests)

@@ -17,7 +17,8 @@ import { appendAuditEntry } from "../audit/service";
 import { loadConfig } from "../config/config";
 import { openDatabase, type Database } from "../db/database";
 import { getStudy } from "../studies/service";
-import { importIssues, MAX_IMPORT_BYTES, readImportFile } from "./service";
+import { MAX_IMPORT_BYTES, readImportFile } from "./import-rows";
+import { importIssues } from "./service";
 
 export const IMPORT_DISPLAY_TEXT = "Import Compliance & Data Quality issues";
 

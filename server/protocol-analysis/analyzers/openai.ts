@@ -100,6 +100,7 @@ export class LlmError extends Error {
   }
 }
 
+// eslint-disable-next-line max-lines-per-function -- 95 lines, not yet split: the backlog of issue 21
 export function createOpenAiAnalyzer(config: OpenAiConfig): ProtocolAnalyzer {
   const url = `${config.baseUrl.replace(/\/+$/, "")}/chat/completions`;
   const chunkChars = config.chunkChars ?? 24_000;

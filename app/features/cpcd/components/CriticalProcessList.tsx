@@ -190,6 +190,7 @@ function Cell({ column, field, number }: { column: Column; field: AnyField; numb
   return <TextField field={field} label={label} hideLabel required />;
 }
 
+// eslint-disable-next-line max-lines-per-function -- 106 lines, not yet split: the backlog of issue 21
 function EditableCriticalList<K extends CriticalListKind>({
   kind,
   id,

@@ -9,8 +9,7 @@ import {
   type CdqActor,
   type CdqEntity,
   type CdqImportProblem,
-  type CdqReviewStatus,
-  type CdqState,
+  type CdqIssue,
 } from "../contracts/cdq";
 
 /** At most this many issues in one import. */
@@ -47,27 +46,14 @@ export const IMPORT_COLUMNS = [
 const IGNORED_KEYS = new Set(["id", "isOverdue", "dateOfLastUpdate"]);
 
 /** The fields of one issue, as an import writes them. */
-export interface IssueFields {
-  displayId: string;
-  type: string;
-  country: CdqEntity | null;
-  site: CdqEntity | null;
-  subject: CdqEntity | null;
-  title: string;
-  category: string | null;
-  subCategory: string | null;
-  context: { display: string }[];
-  reasoning: string | null;
-  source: string | null;
-  severity: string | null;
-  patientSafetyScore: number | null;
+export type IssueFields = Omit<
+  CdqIssue,
+  "id" | "dateOfOccurrence" | "dateOfDetection" | "dueDate" | "isOverdue" | "dateOfLastUpdate"
+> & {
   dateOfOccurrence: Date | null;
   dateOfDetection: Date;
-  designee: CdqActor | null;
-  state: CdqState;
-  reviewStatus: CdqReviewStatus | null;
   dueDate: Date | null;
-}
+};
 
 export type ParsedFile = { ok: true; rows: Record<string, unknown>[] } | { ok: false; problems: CdqImportProblem[] };
 

@@ -2,7 +2,7 @@
  * What the audit pages' loaders and actions share (001 §2, §4, §5; ADR 0026): the list with its "Load more" state in
  * the address, and the export's post, which answers the CSV itself or returns to the list with the reason.
  */
-import { redirect } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { AUDIT_PAGE_SIZE } from "@server/contracts/audit";
 import { NO_STORE } from "@server/contracts/headers";
 import { AUDIT_EXPORT_INTENT, auditExportSchema, type AuditExportError } from "~/features/audit/export-form";
@@ -13,6 +13,7 @@ import { requireUser } from "~/lib/auth.server";
 import type { WebContext } from "~/lib/context.server";
 import { parseSubmission } from "~/lib/forms/schema";
 import { getFixedT } from "~/lib/i18next.server";
+import { companyIdParam } from "~/lib/params";
 import { requirePagePermission } from "~/lib/shell.server";
 
 /** Without scripts, "Load more" asks for one page more (`?pages=N`); at most this many pages at once. */
@@ -141,5 +142,33 @@ export async function loadAuditEntry(
     entryId,
     entry: result.ok ? entryView(result.data) : null,
     pageName: t("audit.entry.title", { id: entryId }),
+  };
+}
+
+/**
+ * An audit list page's data (ADR 0026): the page's gate, one page of entries, and whether the caller may export them
+ * (Download as CSV shows to those who may call the export). `studyName` null: the company's own trail.
+ */
+export async function loadAuditListPage(
+  { request, context, params }: LoaderFunctionArgs,
+  studyName: string | null,
+  gate: { addresses: readonly string[]; any?: boolean },
+) {
+  const companyId = companyIdParam(params);
+  const scope = `api/companies/${encodeURIComponent(companyId)}${studyName === null ? "" : `/studies/${encodeURIComponent(studyName)}`}`;
+  const exportAddress = `${scope}/auditLogs/export`;
+  const { api, batch } = await requirePagePermission(request, context, gate.addresses, { any: gate.any });
+  const url = new URL(request.url);
+  const [list, allowed, t] = await Promise.all([
+    loadAuditList(context, api, url, companyId, studyName),
+    batch.check([exportAddress]),
+    getFixedT(request),
+  ]);
+  return {
+    ...list,
+    companyId,
+    canExport: allowed.get(exportAddress) === true,
+    exportState: exportState(url),
+    pageName: t(studyName === null ? "audit.companyTitle" : "audit.studyTitle"),
   };
 }

@@ -139,6 +139,7 @@ export function studyEntryHref(
 type Entry = NavLink & { gate: Gate };
 type MenuSpec = { id: string; label: string; items: Entry[] };
 
+// eslint-disable-next-line max-lines-per-function -- 154 lines, not yet split: the backlog of issue 21
 function spec(ctx: NavContext) {
   const c = companyAddresses(ctx.companyId);
   const study = ctx.study ?? null;

@@ -122,8 +122,7 @@ export async function exchangeAuthorizationCode(
   if (!client) return { ok: false, error: "invalid_client", description: "The client_id is not registered." };
   const codeHash = hashCode(input.code);
 
-  const outcome = await deps.database.db.transaction(async (txRaw): Promise<ExchangeOutcome & { reused?: string }> => {
-    const tx = txRaw as unknown as Db;
+  const outcome = await deps.database.db.transaction(async (tx): Promise<ExchangeOutcome & { reused?: string }> => {
     const [row] = await tx.select().from(oauthCodes).where(eq(oauthCodes.codeHash, codeHash)).for("update").limit(1);
     if (!row) return invalidGrant("The authorization code is unknown.");
     const now = new Date();

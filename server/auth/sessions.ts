@@ -128,8 +128,7 @@ export type RefreshOutcome =
 export async function refreshSession(deps: ServiceDeps, refreshToken: string): Promise<RefreshOutcome> {
   const claims = await deps.tokens.verifyRefreshToken(refreshToken);
   if (!claims) return { ok: false, reason: "The refresh token is invalid or has expired." };
-  const outcome = await deps.database.db.transaction(async (txRaw): Promise<RefreshOutcome> => {
-    const tx = txRaw as unknown as Db;
+  const outcome = await deps.database.db.transaction(async (tx): Promise<RefreshOutcome> => {
     const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.id, claims.jti)).for("update").limit(1);
     if (!row || row.sessionId !== claims.sessionId) return { ok: false, reason: "The refresh token is unknown." };
     const [session] = await tx

@@ -3,15 +3,8 @@ import { ErrorCode } from "../contracts/common";
 import { ApiError, notFound } from "../http/problem";
 import { defineRoute, type RouteContext } from "../http/route";
 import { getStudy } from "../studies/service";
-import {
-  getIssue,
-  importIssues,
-  listIssues,
-  MAX_IMPORT_BYTES,
-  importItems,
-  readImportFile,
-  type ParsedFile,
-} from "./service";
+import { importItems, MAX_IMPORT_BYTES, readImportFile, type ParsedFile } from "./import-rows";
+import { getIssue, importIssues, listIssues } from "./service";
 
 const ISSUE_NOT_FOUND = "Compliance & Data Quality Issue not found";
 

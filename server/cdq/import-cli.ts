@@ -15,10 +15,11 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { appendAuditEntry } from "../audit/service";
 import { loadDatabaseConfig } from "../config/config";
-import { openDatabase, type Database, type Db } from "../db/database";
+import { openDatabase, type Database } from "../db/database";
 import { checkEmbeddedDatabase } from "../db/embedded-owner";
 import { getStudy } from "../studies/service";
-import { importIssues, MAX_IMPORT_BYTES, readImportFile } from "./service";
+import { MAX_IMPORT_BYTES, readImportFile } from "./import-rows";
+import { importIssues } from "./service";
 
 export const IMPORT_DISPLAY_TEXT = "Import Compliance & Data Quality issues";
 
@@ -84,8 +85,7 @@ export async function runImportCli(argv: readonly string[], io: CliIo): Promise<
       io.stderr(`Company ${company} has no study named ${study}.`);
       return 2;
     }
-    const outcome = await database.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
+    const outcome = await database.db.transaction(async (db) => {
       const result = await importIssues(db, { companyId: company, studyId: target.internalStudyId }, parsed.rows);
       if (!result.ok) return result;
       await appendAuditEntry(db, {

@@ -279,6 +279,7 @@ export function redactUrlPassword(value: string): string {
 }
 
 /** Reads and validates the configuration. Throws ConfigError naming the first bad variable. */
+// eslint-disable-next-line max-lines-per-function -- 105 lines, not yet split: the backlog of issue 21
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {

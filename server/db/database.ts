@@ -187,7 +187,7 @@ function openPostgres(target: { url: string; poolMax: number }, logger?: Logger)
   });
   pool.on("error", () => undefined); // an idle client's error; the next query reports it
   listenForLostConnections(pool, logger);
-  const db = drizzlePg({ client: pool, schema, logger: queryLogger(logger) }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, logger: queryLogger(logger) });
   return {
     db,
     kind: "postgres",
@@ -195,7 +195,7 @@ function openPostgres(target: { url: string; poolMax: number }, logger?: Logger)
     withLock: (key, fn) =>
       db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
-        return fn(tx as unknown as Db);
+        return fn(tx);
       }),
     async withStartupLock(fn) {
       // A connection of the pool, held for the lock (its error listener is the pool's: listenForLostConnections).
@@ -261,12 +261,12 @@ async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>,
   } else {
     client = await PGlite.create();
   }
-  const db = drizzlePglite({ client, schema, logger: queryLogger(logger) }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, logger: queryLogger(logger) });
   return {
     db,
     kind: "pglite",
     // PGlite has one connection, so transactions are already serialised.
-    withLock: (_key, fn) => db.transaction(async (tx) => fn(tx as unknown as Db)),
+    withLock: (_key, fn) => db.transaction(fn),
     withStartupLock: (fn) => fn(),
     ping: async () => {
       await client.query("select 1");

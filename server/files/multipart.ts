@@ -51,6 +51,7 @@ export function multipartBoundary(contentType: string | null): string | null {
  * Reads the body, calling onPart for each part; its sink gets the part's bytes. Resolves when the closing boundary has
  * been read; throws MultipartError when the body is not well-formed multipart.
  */
+// eslint-disable-next-line max-lines-per-function -- 93 lines, not yet split: the backlog of issue 21
 export async function readMultipart(
   body: ReadableStream<Uint8Array>,
   boundary: string,

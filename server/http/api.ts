@@ -142,13 +142,13 @@ async function handle(
     // Inside a change nothing comes from the cache: the transaction may be changing it.
     const output = await route.handler({
       ...base,
-      db: tx as unknown as Db,
+      db: tx,
       audit: scope,
       cached: (_key, load) => load(),
       afterCommit: (fn) => after.push(fn),
     });
-    const context = scope.context ?? (await contextFromParams(tx as unknown as Db, params, principal));
-    await appendAuditEntry(tx as unknown as Db, {
+    const context = scope.context ?? (await contextFromParams(tx, params, principal));
+    await appendAuditEntry(tx, {
       entryPoint: { displayText, httpMethod: request.method, apiPath: url.pathname },
       level: context.level,
       companyId: context.companyId,

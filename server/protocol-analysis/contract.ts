@@ -3,6 +3,7 @@
  * the text extractor and the analyzers (offline rules, or an OpenAI-compatible model). Types only, plus the one error
  * the pipeline must recognise; both sides may add optional fields, neither may change what is here without the other.
  */
+import type { RiskRowTexts, RowCitation } from "../contracts/protocol-analysis";
 
 /** A protocol as text, in reading order, with where each piece came from. */
 export interface ProtocolDocument {
@@ -44,25 +45,14 @@ export interface SectionEntry {
   lastBlock: number;
 }
 
-/** Where a row came from: what the results table and the history file show ("p. 23 (printed 21), section 5.1" of the protocol). */
-export interface Citation {
-  page: number | null;
-  printedPage: string | null;
-  /** The section number, or its title when it has no number. */
-  section: string | null;
-  sectionTitle: string | null;
-  /** The words of the protocol the row rests on, verbatim (short: up to about 300 characters). */
-  quote: string;
-}
+/**
+ * Where a row came from: what the results table and the history file show ("p. 23 (printed 21), section 5.1" of the
+ * protocol). The API's RowCitation: one type.
+ */
+export type Citation = RowCitation;
 
-/** One risk row as an analyzer proposes it (001 §3 "Risk row", without the key the pipeline gives it). */
-export interface RiskRowDraft {
-  /** One of the 13 categories of 001 §3; anything else is kept as an extra option by the page. */
-  category: string;
-  question: string;
-  statementIf: string;
-  statementDueTo: string;
-  statementThen: string;
+/** One risk row as an analyzer proposes it: the API's risk row without the key the pipeline gives it. */
+export interface RiskRowDraft extends RiskRowTexts {
   citation: Citation;
 }
 

@@ -1,21 +1,10 @@
 import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { companies } from "../companies/schema";
+import type { RiskRow } from "../contracts/protocol-analysis";
 import { createdAt, updatedAt, utcTimestamp } from "../db/columns";
 import { files } from "../files/schema";
 import { studies } from "../studies/schema";
 import { users } from "../users/schema";
-import type { Citation } from "./contract";
-
-/** A risk row as stored with its request (001 §3 "Risk row", plus where it came from). */
-export interface StoredRiskRow {
-  key: string;
-  category: string;
-  question: string;
-  statementIf: string;
-  statementDueTo: string;
-  statementThen: string;
-  citation: Citation | null;
-}
 
 /** One analysis request of the Protocol Analysis Tool (001 §3 "Risk assessment result", 001 §4 states). */
 export const protocolAnalysisRequests = pgTable(
@@ -40,7 +29,7 @@ export const protocolAnalysisRequests = pgTable(
       .references(() => files.id),
     parsedFileId: text("parsed_file_id").references(() => files.id),
     historyFileId: text("history_file_id").references(() => files.id),
-    rows: jsonb("rows").$type<StoredRiskRow[]>(),
+    rows: jsonb("rows").$type<RiskRow[]>(),
     error: text("error"),
     errorDetails: text("error_details"),
     attempts: integer("attempts").notNull().default(0),

@@ -1,5 +1,5 @@
 import { and, asc, eq, max } from "drizzle-orm";
-import type { RactDraftList, RactImport, RactImportBody } from "../contracts/protocol-analysis";
+import { riskRowTexts, type RactDraftList, type RactImport, type RactImportBody } from "../contracts/protocol-analysis";
 import type { Db } from "../db/database";
 import { newId } from "../db/ids";
 import { notFound } from "../http/problem";
@@ -28,11 +28,7 @@ export async function importIntoRact(
     companyId,
     studyId: study.internalStudyId,
     position: position++,
-    category: item.category,
-    question: item.question,
-    statementIf: item.statementIf,
-    statementDueTo: item.statementDueTo,
-    statementThen: item.statementThen,
+    ...riskRowTexts(item),
     citation: item.citation ?? null,
     createdBy: userId,
   }));
@@ -55,11 +51,7 @@ export async function workingDraft(db: Db, companyId: string, studyName: string)
   return {
     items: rows.map((r) => ({
       id: r.id,
-      category: r.category,
-      question: r.question,
-      statementIf: r.statementIf,
-      statementDueTo: r.statementDueTo,
-      statementThen: r.statementThen,
+      ...riskRowTexts(r),
       citation: r.citation,
       createdAt: r.createdAt.toISOString(),
     })),

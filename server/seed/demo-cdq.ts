@@ -1,5 +1,6 @@
 import { appendAuditEntry } from "../audit/service";
-import { writeIssues, type IssueFields } from "../cdq/service";
+import type { IssueFields } from "../cdq/import-rows";
+import { writeIssues } from "../cdq/service";
 import type { CdqActor, CdqReviewStatus } from "../contracts/cdq";
 import type { Db } from "../db/database";
 import { DEMO } from "./demo";

@@ -1,7 +1,7 @@
 import { exportBounds } from "@server/audit/read";
 import { auditExportRequestSchema } from "@server/contracts/audit";
 import { describe, expect, it } from "vitest";
-import { AUDIT_EXPORT_INTENT, auditExportSchema, FROM_AFTER_TO } from "~/lib/forms/audit-export";
+import { AUDIT_EXPORT_INTENT, auditExportSchema, FROM_AFTER_TO } from "~/features/audit/export-form";
 import { parseSubmission } from "~/lib/forms/schema";
 
 const form = (fields: Record<string, string>) => {

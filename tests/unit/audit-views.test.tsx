@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { AuditEntryPage, RequestResponse } from "~/components/audit/AuditEntryPage";
-import { DataChanges } from "~/components/audit/AuditViews";
-import { jsonToYaml } from "~/components/widgets/YamlView";
-import { changesView } from "~/lib/audit-yaml.server";
+import { AuditEntryPage, RequestResponse } from "~/features/audit/components/AuditEntryPage";
+import { DataChanges } from "~/features/audit/components/AuditViews";
+import { changesView } from "~/features/audit/yaml.server";
+import { jsonToYaml } from "~/lib/yaml";
 import { cleanupAfterEach, renderWithRouter } from "../support/i18n-test";
 
 cleanupAfterEach();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodeText, listToCsv, parseImport, unescapeCell } from "~/lib/cpcd/csv.server";
-import { normaliseTab } from "~/lib/cpcd/tabs";
+import { decodeText, listToCsv, parseImport, unescapeCell } from "~/features/cpcd/csv.server";
+import { normaliseTab } from "~/features/cpcd/tabs";
 
 describe("CP&CD CSV (issue 12; 001 §3 text format, 001 §9)", () => {
   it("exports with a semicolon separator, CRLF line ends and the spec's columns", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { criticalProcessList, criticalProcessRow } from "~/lib/forms/critical-processes";
+import { criticalProcessList, criticalProcessRow } from "~/features/cpcd/critical-processes";
 import { deleteIndexOf, duplicateRows, rowsModified } from "~/lib/forms/list";
 import { handleListPost, listShaped } from "~/lib/forms/list.server";
 import {

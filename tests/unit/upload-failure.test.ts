@@ -1,7 +1,7 @@
 import { readable } from "@server/protocol-analysis/service";
 import { describe, expect, it } from "vitest";
+import { uploadFailure } from "~/features/protocol-analysis/page.server";
 import { isServiceUnavailable, serviceUnavailable } from "~/lib/api/client.server";
-import { uploadFailure } from "~/lib/protocol-analysis.server";
 import deven from "../../locales/deven.json";
 
 /** Issue 22, defect 8: each cause of a failed upload or analysis has its own readable message. */

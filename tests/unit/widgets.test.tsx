@@ -12,7 +12,8 @@ import { ReferenceDisplay } from "~/components/widgets/ReferenceDisplay";
 import { alertContent, ResultAlert } from "~/components/widgets/ResultAlert";
 import { Spinner } from "~/components/widgets/Spinner";
 import { Timestamp } from "~/components/widgets/Timestamp";
-import { jsonToYaml, YamlView } from "~/components/widgets/YamlView";
+import { YamlView } from "~/components/widgets/YamlView";
+import { jsonToYaml } from "~/lib/yaml";
 import {
   I18nWrapper,
   renderServerHtml,

@@ -80,6 +80,7 @@ const ITEM_SELECTOR = '[role="menuitem"]';
  * ArrowUp/Down/Home/End move (wrapping), a letter jumps to the next item starting with it, Escape closes it and gives
  * the focus back to the button, and Tab closes it and moves on.
  */
+// eslint-disable-next-line max-lines-per-function -- 202 lines, not yet split: the backlog of issue 21
 export function Menu({
   id,
   trigger,

@@ -3,13 +3,13 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DIALOG_PARAM } from "~/components/dialogs/url-state";
 import { AppShell } from "~/components/shell/AppShell";
-import { GALLERY_TOTAL, WidgetGallery } from "~/components/shell/WidgetGallery";
+import { criticalProcessList, criticalProcessRow, type CriticalProcess } from "~/features/cpcd/critical-processes";
+import { GALLERY_TOTAL, WidgetGallery } from "~/features/gallery/components/WidgetGallery";
+import { SAMPLE_INTENT, sampleSchema } from "~/features/gallery/sample";
+import { loadCriticalProcesses, saveCriticalProcesses } from "~/features/gallery/test-store.server";
 import { flash } from "~/lib/flash.server";
-import { criticalProcessList, criticalProcessRow, type CriticalProcess } from "~/lib/forms/critical-processes";
 import { handleListPost, type ListReply } from "~/lib/forms/list.server";
-import { SAMPLE_INTENT, sampleSchema } from "~/lib/forms/sample";
 import { parseSubmission } from "~/lib/forms/schema";
-import { loadCriticalProcesses, saveCriticalProcesses } from "~/lib/forms/test-store.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { buildHref } from "~/lib/links";

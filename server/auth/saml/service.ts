@@ -260,8 +260,7 @@ export async function consumeSamlResponse(
     throw new SamlFailure("no account for the asserted subject", { requestId, companyId: company.id, nameId });
   if (user.isBlocked) throw new SamlFailure("the account is blocked", { requestId, userId: user.id });
 
-  const tokens = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const tokens = await db.transaction(async (tx) => {
     const started = await startSession(deps, tx, { user, method: "saml", handoff: true });
     if (!(await claimRequest(tx, requestId, started.sessionId)))
       throw new SamlFailure("the request was already answered", { requestId });

@@ -5,6 +5,7 @@
  * and its citation is then taken from where the quote really is. Prompts and answers go into the history (ADR 0029).
  */
 import { z } from "zod";
+import { riskRowTexts } from "../../contracts/protocol-analysis";
 import type { ProtocolAnalyzer, ProtocolDocument, RiskAssessmentOutput, RiskRowDraft } from "../contract";
 import { citationFor, formatCitation, locateQuote, RISK_CATEGORIES } from "./common";
 
@@ -99,6 +100,7 @@ export class LlmError extends Error {
   }
 }
 
+// eslint-disable-next-line max-lines-per-function -- 95 lines, not yet split: the backlog of issue 21
 export function createOpenAiAnalyzer(config: OpenAiConfig): ProtocolAnalyzer {
   const url = `${config.baseUrl.replace(/\/+$/, "")}/chat/completions`;
   const chunkChars = config.chunkChars ?? 24_000;
@@ -183,14 +185,7 @@ export function createOpenAiAnalyzer(config: OpenAiConfig): ProtocolAnalyzer {
           if (seen.has(key)) continue;
           seen.add(key);
           const citation = citationFor(document, block, r.citation.quote.trim());
-          rows.push({
-            category: r.category.trim(),
-            question: r.question.trim(),
-            statementIf: r.statementIf.trim(),
-            statementDueTo: r.statementDueTo.trim(),
-            statementThen: r.statementThen.trim(),
-            citation,
-          });
+          rows.push({ ...riskRowTexts(r, (text) => text.trim()), citation });
           steps.push({ step: "kept", question: r.question, citation: formatCitation(citation) });
         }
       }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CpcdEditor } from "~/components/cpcd/CpcdEditor";
-import { cpcdAction, loadCpcdPage } from "~/lib/cpcd/page.server";
+import { CpcdEditor } from "~/features/cpcd/components/CpcdEditor";
+import { cpcdAction, loadCpcdPage } from "~/features/cpcd/page.server";
 import { getFixedT } from "~/lib/i18next.server";
 import { companyIdParam } from "~/lib/params";
 import { pageMeta } from "~/lib/settings";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { exportAction } from "~/lib/audit.server";
+import { exportAction } from "~/features/audit/page.server";
 import { appLinks } from "~/lib/links";
 import { companyIdParam } from "~/lib/params";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { exportCpcdList } from "~/lib/cpcd/page.server";
+import { exportCpcdList } from "~/features/cpcd/page.server";
 import { companyIdParam, studyNameParam } from "~/lib/params";
 
 /** /ng/companies/:companyId/studies/:studyName/cpcd/export?cpOrCd=cp|cd: the tab's list as CSV (issue 12). */

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useParams } from "@remix-run/react";
-import { AuditEntryPage } from "~/components/audit/AuditEntryPage";
-import { loadAuditEntry } from "~/lib/audit.server";
+import { AuditEntryPage } from "~/features/audit/components/AuditEntryPage";
+import { loadAuditEntry } from "~/features/audit/page.server";
 import { appLinks } from "~/lib/links";
 import { companyIdParam, idParam, studyNameParam } from "~/lib/params";
 import { pageMeta, useSettings } from "~/lib/settings";

@@ -1,46 +1,28 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useParams } from "@remix-run/react";
-import { AuditListPage } from "~/components/audit/AuditListPage";
-import { exportState, loadAuditList } from "~/lib/audit.server";
+import { useLoaderData } from "@remix-run/react";
+import { AuditListPage } from "~/features/audit/components/AuditListPage";
+import { loadAuditListPage } from "~/features/audit/page.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { getFixedT } from "~/lib/i18next.server";
 import { appLinks, destination, legacyLinks } from "~/lib/links";
 import { studyAuditListGate } from "~/lib/navigation";
 import { companyIdParam, studyNameParam } from "~/lib/params";
 import { pageMeta, useSettings } from "~/lib/settings";
-import { requirePagePermission } from "~/lib/shell.server";
 
 /**
  * /ng/companies/:companyId/studies/:studyName/audit: the Study Audit Manager (001 §2 "Study audit list", §4), gated
  * by the study audit list call or the legacy study audit route (001 §6); Download as CSV shows to those who may call the export.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const companyId = companyIdParam(params);
-  const studyName = studyNameParam(params);
-  const exportAddress = `api/companies/${encodeURIComponent(companyId)}/studies/${encodeURIComponent(studyName)}/auditLogs/export`;
-  const gate = studyAuditListGate(companyId, studyName);
-  const { api, batch } = await requirePagePermission(request, context, gate.addresses, { any: gate.any });
-  const url = new URL(request.url);
-  const [list, allowed, t] = await Promise.all([
-    loadAuditList(context, api, url, companyId, studyName),
-    batch.check([exportAddress]),
-    getFixedT(request),
-  ]);
-  return {
-    ...list,
-    canExport: allowed.get(exportAddress) === true,
-    exportState: exportState(url),
-    pageName: t("audit.studyTitle"),
-  };
+export async function loader(args: LoaderFunctionArgs) {
+  const studyName = studyNameParam(args.params);
+  const gate = studyAuditListGate(companyIdParam(args.params), studyName);
+  return { ...(await loadAuditListPage(args, studyName, gate)), studyName };
 }
 
 export default function StudyAuditList() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const settings = useSettings();
-  const params = useParams();
-  const companyId = params.companyId!;
-  const studyName = params.studyName!;
+  const { companyId, studyName } = data;
   const classic = destination({ legacy: legacyLinks.study("/auditManager", studyName) }, settings?.legacyBaseUrl);
   return (
     <AuditListPage

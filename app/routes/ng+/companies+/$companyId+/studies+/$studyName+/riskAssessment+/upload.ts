@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { submitProtocol } from "~/features/protocol-analysis/page.server";
 import { companyIdParam, studyNameParam } from "~/lib/params";
-import { submitProtocol } from "~/lib/protocol-analysis.server";
 
 /**
  * POST …/riskAssessment/upload: the upload form's post with scripts (a request with progress, 000 §9), answered as

@@ -1,0 +1,203 @@
+import { Link } from "@remix-run/react";
+import type { AuditListEntry } from "@server/contracts/audit";
+import type { ReactNode } from "react";
+import type { AuditListRow, ChangesView, RequesterView, TimestampView, YamlText } from "~/features/audit/views";
+import { useTranslation } from "~/lib/i18n-react";
+
+/**
+ * The audit trail's pieces (001 §2 "Study audit list", "Audit entry page"; ADR 0026): the table's cells with the
+ * missing-field messages, the data changes as YAML (Old Value / New Value, Created, Deleted), and a JSON text as
+ * YAML with its own "malformed" wording.
+ */
+
+const missing = (text: string) => <span className="italic text-slate-600">{text}</span>;
+
+const cellClass = "px-3 py-2 align-top text-sm";
+const headClass = "px-3 py-2 text-left text-xs font-semibold uppercase text-slate-600";
+
+/** The table's column heads; `actions` adds the last column (the list's link to the entry page). */
+export function AuditHead({ showContext, actions }: { showContext: boolean; actions: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <thead className="border-b border-slate-200 bg-slate-50">
+      <tr>
+        <th scope="col" className={headClass}>
+          {t("audit.columns.timestamp")}
+        </th>
+        <th scope="col" className={headClass}>
+          {t("audit.columns.action")}
+        </th>
+        {showContext ? (
+          <th scope="col" className={headClass}>
+            {t("audit.columns.context")}
+          </th>
+        ) : null}
+        <th scope="col" className={headClass}>
+          {t("audit.columns.requester")}
+        </th>
+        <th scope="col" className={headClass}>
+          {t("audit.columns.rationale")}
+        </th>
+        {actions ? (
+          <th scope="col" className={headClass}>
+            {t("audit.columns.actions")}
+          </th>
+        ) : null}
+      </tr>
+    </thead>
+  );
+}
+
+/** An entry's row: timestamp, action, context (when shown), requester, rationale, then `actions`. */
+export function AuditRowCells({
+  entry,
+  showContext,
+  actions,
+}: {
+  entry: Partial<AuditListEntry> & { timestampView: TimestampView; requesterView: RequesterView };
+  showContext: boolean;
+  actions?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const context = entry.contextOfChange;
+  const contextType = context?.type ? t(`audit.contextTypes.${context.type}`) : "";
+  return (
+    <>
+      <td className={`${cellClass} whitespace-nowrap`}>
+        {entry.timestampView ? (
+          <time dateTime={entry.timestampView.iso}>{entry.timestampView.text}</time>
+        ) : (
+          missing(t("audit.entry.noTimestamp"))
+        )}
+      </td>
+      <td className={cellClass}>
+        {entry.entryPoint?.displayText ? entry.entryPoint.displayText : missing(t("audit.entry.noAction"))}
+      </td>
+      {showContext ? (
+        <td className={cellClass}>
+          {context ? t("audit.contextText", { type: contextType, id: context.extraInfo?.displayId ?? context.id }) : ""}
+        </td>
+      ) : null}
+      <td className={cellClass}>
+        {entry.requesterView ? <Requester view={entry.requesterView} /> : missing(t("audit.entry.missingRequester"))}
+      </td>
+      <td className={`${cellClass} whitespace-pre-wrap`}>{entry.rationale ?? ""}</td>
+      {actions !== undefined ? <td className={cellClass}>{actions}</td> : null}
+    </>
+  );
+}
+
+/**
+ * A requester as the shared actor display shows one (app/components/widgets/ActorDisplay.tsx, 000 §3.8), from the
+ * description the loader made: the same texts, without the describing code in the page's script (ADR 0026).
+ */
+function Requester({ view }: { view: NonNullable<RequesterView> }) {
+  const { t } = useTranslation();
+  return (
+    <span className="inline-flex flex-wrap items-baseline gap-x-1">
+      {view.text !== null ? (
+        <span>{view.text}</span>
+      ) : (
+        <span className={view.kind === "system" ? "" : "italic text-slate-600"}>
+          {t(`widgets.actor.${view.message ?? "unexpected"}`)}
+        </span>
+      )}
+      {view.secondary ? <span className="text-slate-600">({view.secondary})</span> : null}
+      {view.notFoundSuffix ? <span className="italic text-slate-600">{t("widgets.actor.notFoundSuffix")}</span> : null}
+      {view.tags.map((tag) => (
+        <span key={tag} className="rounded bg-slate-200 px-1.5 text-xs font-medium text-slate-800">
+          {t(`widgets.actor.tags.${tag}`)}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** The link from a list row to its entry page. */
+export function ViewEntryLink({ href, id }: { href: string; id: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link to={href} aria-label={t("audit.viewLabel", { id })} className="text-brand-700 underline">
+      {t("audit.view")}
+    </Link>
+  );
+}
+
+/** YAML made by the loader, or "{malformed}: {error}" (the entry page says "Malformed details:" for the bodies). */
+export function Yaml({ result, malformedKey }: { result: YamlText; malformedKey: string }) {
+  const { t } = useTranslation();
+  if (result.kind === "empty") return <p className="text-sm italic text-slate-600">{t("audit.entry.noDetails")}</p>;
+  if (result.kind === "malformed") {
+    return <p className="text-sm text-red-700">{t(malformedKey, { error: result.error })}</p>;
+  }
+  return (
+    <pre className="whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 font-mono text-sm text-slate-900">
+      {result.text}
+    </pre>
+  );
+}
+
+/**
+ * The data changes (001 §2, §3): each pair as Old Value / New Value, a created record as Created, a deleted one as
+ * Deleted; "No data changes were made" when there are none; "Malformed data: …" for what cannot be read.
+ */
+export function DataChanges({ view, headings = true }: { view: ChangesView; headings?: boolean }) {
+  const { t } = useTranslation();
+  // On the entry page the labels are headings under "Data changes"; inside a list row (under the page's h1) plain text.
+  const Heading = headings ? "h3" : "p";
+  if (view.kind === "malformed") {
+    return <p className="text-sm text-red-700">{t("audit.entry.malformedData", { error: view.error })}</p>;
+  }
+  if (view.changes.length === 0) return <p className="text-sm text-slate-700">{t("audit.entry.noChanges")}</p>;
+  const value = (result: YamlText) => <Yaml result={result} malformedKey="audit.entry.malformedData" />;
+  return (
+    <ol className="space-y-3">
+      {view.changes.map(({ before, after }, index) => {
+        let body: ReactNode;
+        if (before === null && after !== null) {
+          body = (
+            <div>
+              <Heading className="mb-1 text-sm font-semibold text-green-800">{t("audit.entry.created")}</Heading>
+              {value(after)}
+            </div>
+          );
+        } else if (after === null && before !== null) {
+          body = (
+            <div>
+              <Heading className="mb-1 text-sm font-semibold text-red-800">{t("audit.entry.deleted")}</Heading>
+              {value(before)}
+            </div>
+          );
+        } else {
+          body = (
+            <div className="grid gap-3 md:grid-cols-2">
+              <div>
+                <Heading className="mb-1 text-sm font-semibold text-slate-700">{t("audit.entry.oldValue")}</Heading>
+                {before ? value(before) : null}
+              </div>
+              <div>
+                <Heading className="mb-1 text-sm font-semibold text-slate-700">{t("audit.entry.newValue")}</Heading>
+                {after ? value(after) : null}
+              </div>
+            </div>
+          );
+        }
+        return <li key={index}>{body}</li>;
+      })}
+    </ol>
+  );
+}
+
+/** A list row's data changes, collapsed by default (001 §4): a plain <details>, with or without scripts. */
+export function RowChanges({ entry }: { entry: AuditListRow }) {
+  const { t } = useTranslation();
+  return (
+    <details>
+      <summary className="cursor-pointer py-1 text-sm font-medium">
+        {t("audit.showChanges")}
+        <span className="sr-only"> {t("audit.showChangesLabel", { id: entry.id })}</span>
+      </summary>
+      <DataChanges view={entry.changesView} headings={false} />
+    </details>
+  );
+}

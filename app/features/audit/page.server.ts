@@ -1,0 +1,174 @@
+/**
+ * What the audit pages' loaders and actions share (001 §2, §4, §5; ADR 0026): the list with its "Load more" state in
+ * the address, and the export's post, which answers the CSV itself or returns to the list with the reason.
+ */
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { AUDIT_PAGE_SIZE } from "@server/contracts/audit";
+import { NO_STORE } from "@server/contracts/headers";
+import { AUDIT_EXPORT_INTENT, auditExportSchema, type AuditExportError } from "~/features/audit/export-form";
+import type { AuditListRow } from "~/features/audit/views";
+import { entryView, listRow } from "~/features/audit/yaml.server";
+import type { ApiClient } from "~/lib/api/client.server";
+import { requireUser } from "~/lib/auth.server";
+import type { WebContext } from "~/lib/context.server";
+import { parseSubmission } from "~/lib/forms/schema";
+import { getFixedT } from "~/lib/i18next.server";
+import { companyIdParam } from "~/lib/params";
+import { requirePagePermission } from "~/lib/shell.server";
+
+/** Without scripts, "Load more" asks for one page more (`?pages=N`); at most this many pages at once. */
+export const MAX_PAGES = 200;
+
+export interface AuditListData {
+  entries: AuditListRow[];
+  /** The last page has been reached (a page of fewer than 25, 001 §4). */
+  last: boolean;
+  pages: number;
+  /**
+   * "Load more": this page with one page more (`?pages=N+1`), scrolled to the first new row. Without scripts a document
+   * load, with them a client navigation; the loader walks the pages from the current time either way.
+   */
+  nextHref: string;
+}
+
+/**
+ * The list as the address asks for it: `?pages=N` (default 1), the first N pages from the current time, so "Load
+ * more" renders the earlier entries below the ones already shown. A failed call reads as an empty list (001 §7), and
+ * is logged.
+ */
+export async function loadAuditList(
+  context: WebContext,
+  api: ApiClient,
+  url: URL,
+  companyId: string,
+  studyName: string | null,
+): Promise<AuditListData> {
+  const page = async (before: string) => {
+    const result = await api.audit.list(companyId, studyName, before);
+    if (result.ok) return result.data.map(listRow);
+    context.logger.warn({ code: result.error.code, status: result.status }, "audit list call failed");
+    return [];
+  };
+  const pages = Math.min(MAX_PAGES, Math.max(1, Number.parseInt(url.searchParams.get("pages") ?? "1", 10) || 1));
+  const entries: AuditListRow[] = [];
+  let cursor = new Date().toISOString();
+  let last = false;
+  for (let n = 0; n < pages; n++) {
+    const found = await page(cursor);
+    entries.push(...found);
+    if (found.length < AUDIT_PAGE_SIZE) {
+      last = true;
+      break;
+    }
+    cursor = found.at(-1)!.timestamp;
+  }
+  const next = new URLSearchParams(url.search);
+  next.delete("dialog");
+  next.delete("exportError");
+  next.set("pages", String(pages + 1));
+  return { entries, last, pages, nextHref: `${url.pathname}?${next.toString()}#audit-row-${entries.length}` };
+}
+
+/** The export dialog's state from the address: `?dialog=export&exportError=…&from=…&to=…`. */
+export function exportState(url: URL): { error: AuditExportError | null; from: string; to: string } {
+  const error = url.searchParams.get("exportError");
+  const day = (name: string) => {
+    const value = url.searchParams.get(name) ?? "";
+    return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : "";
+  };
+  return { error: error === "failed" || error === "range" ? error : null, from: day("from"), to: day("to") };
+}
+
+/**
+ * The export's post (a form post, with or without scripts): the CSV stream as an attachment, or back to the list
+ * with the dialog open and why ("Failed to export audit entries", or the From/To rule).
+ */
+export async function exportAction(
+  request: Request,
+  context: WebContext,
+  listHref: string,
+  companyId: string,
+  studyName: string | null,
+): Promise<Response> {
+  const { api } = await requireUser(request, context);
+  const form = await request.formData();
+  const submission = parseSubmission(form, { schema: auditExportSchema });
+  const raw = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : "";
+  };
+  const back = (error: AuditExportError) => {
+    const params = new URLSearchParams({ dialog: "export", exportError: error });
+    if (raw("from")) params.set("from", raw("from"));
+    if (raw("to")) params.set("to", raw("to"));
+    return redirect(`${listHref}?${params.toString()}`, { headers: NO_STORE });
+  };
+  if (submission.status !== "success" || form.get("intent") !== AUDIT_EXPORT_INTENT) return back("range");
+  const range = { from: submission.value.from || null, to: submission.value.to || null };
+  const result = await api.audit.export(companyId, studyName, range);
+  if (!result.ok) {
+    context.logger.info({ code: result.error.code, status: result.status }, "audit export refused");
+    return back(result.status === 400 ? "range" : "failed");
+  }
+  const upstream = result.data;
+  const fallbackName = `audit-entries-${studyName ?? `company-${companyId}`}.csv`;
+  return new Response(upstream.body, {
+    status: 200,
+    headers: {
+      "content-type": upstream.headers.get("content-type") ?? "text/csv; charset=utf-8",
+      "content-disposition": upstream.headers.get("content-disposition") ?? `attachment; filename="${fallbackName}"`,
+      ...NO_STORE,
+    },
+  });
+}
+
+/**
+ * One entry's page (001 §2 "Audit entry page"), gated by the fetch-audit-entry permission (001 §6): the entry, or
+ * null when there is none in this study or company ("No audit entry found").
+ */
+export async function loadAuditEntry(
+  request: Request,
+  context: WebContext,
+  companyId: string,
+  studyName: string | null,
+  entryId: string,
+) {
+  const c = `api/companies/${encodeURIComponent(companyId)}`;
+  const base = studyName ? `${c}/studies/${encodeURIComponent(studyName)}/auditLogs` : `${c}/auditLogs`;
+  const { api } = await requirePagePermission(request, context, [`${base}/${encodeURIComponent(entryId)}/get`]);
+  const [result, t] = await Promise.all([api.audit.entry(companyId, studyName, entryId), getFixedT(request)]);
+  if (!result.ok && result.status !== 404) throw new Error(`Audit entry unavailable: ${result.error.code}`);
+  return {
+    entryId,
+    entry: result.ok ? entryView(result.data) : null,
+    pageName: t("audit.entry.title", { id: entryId }),
+  };
+}
+
+/**
+ * An audit list page's data (ADR 0026): the page's gate, one page of entries, and whether the caller may export them
+ * (Download as CSV shows to those who may call the export). `studyName` null: the company's own trail.
+ */
+export async function loadAuditListPage(
+  { request, context, params }: LoaderFunctionArgs,
+  studyName: string | null,
+  gate: { addresses: readonly string[]; any?: boolean },
+) {
+  const companyId = companyIdParam(params);
+  const scope = `api/companies/${encodeURIComponent(companyId)}${studyName === null ? "" : `/studies/${encodeURIComponent(studyName)}`}`;
+  const exportAddress = `${scope}/auditLogs/export`;
+  const { api, batch } = await requirePagePermission(request, context, gate.addresses, { any: gate.any });
+  const url = new URL(request.url);
+  const [list, allowed, t] = await Promise.all([
+    loadAuditList(context, api, url, companyId, studyName),
+    batch.check([exportAddress]),
+    getFixedT(request),
+  ]);
+  return {
+    ...list,
+    companyId,
+    canExport: allowed.get(exportAddress) === true,
+    exportState: exportState(url),
+    pageName: t(studyName === null ? "audit.companyTitle" : "audit.studyTitle"),
+  };
+}

@@ -1,0 +1,252 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { AppLink } from "~/components/AppLink";
+import { ConfirmDialog } from "~/components/dialogs/ConfirmDialog";
+import { Dialog } from "~/components/dialogs/Dialog";
+import { DialogTrigger, isPlainClick, useUrlDialog } from "~/components/dialogs/url-state";
+import { buttonClass } from "~/components/forms/Button";
+import { FileField, FormErrors, TextareaField } from "~/components/forms/fields";
+import { KitForm, SubmitButton } from "~/components/forms/KitForm";
+import { useKitForm } from "~/components/forms/useKitForm";
+import { CriticalList } from "~/features/cpcd/components/CriticalProcessList";
+import type { CriticalDatum } from "~/features/cpcd/critical-data";
+import type { CriticalProcess } from "~/features/cpcd/critical-processes";
+import { importFormSchema, MAX_PASTED_CHARACTERS } from "~/features/cpcd/import-form";
+import type { CpcdActionData, CpcdPageData } from "~/features/cpcd/page.server";
+import { IMPORT_DIALOG, IMPORT_INTENT, IMPORT_OVERWRITE_INTENT, type CpcdTab } from "~/features/cpcd/tabs";
+import { useTranslation } from "~/lib/i18n-react";
+
+export interface CpcdEditorProps {
+  level: "study" | "company";
+  data: CpcdPageData;
+  actionData?: CpcdActionData | null;
+  /** Where Ask AI leads (CTQ identification, 001 §2), for a study. */
+  askAiHref?: string;
+}
+
+const rowsOf = (tab: CpcdTab, value: readonly Record<string, unknown>[]) =>
+  tab === "cp"
+    ? value.map((item): CriticalProcess => ({ title: String(item.title ?? ""), details: String(item.details ?? "") }))
+    : value.map((item): CriticalDatum => ({
+        isCritical: item.isCritical === true,
+        label: String(item.label ?? ""),
+        description: String(item.description ?? ""),
+      }));
+
+/**
+ * The CP&CD editor (001 §2 "Study Critical Processes and Data page", §4, §6; issue 12), for a study or, with company
+ * wording, for the company: the two tabs, each an editable list (the kit's) or, without the save permission, a
+ * read-only one; the CSV export; for a study, Ask AI and the import with its overwrite question.
+ */
+// eslint-disable-next-line max-lines-per-function -- 116 lines, not yet split: the backlog of issue 21
+export function CpcdEditor({ level, data, actionData, askAiHref }: CpcdEditorProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { tab, list } = data;
+  const baseVersion = actionData?.baseVersion ?? list?.version ?? 0;
+  const tabHref = (value: CpcdTab) => `${location.pathname}?cpOrCd=${value}`;
+  const tabs: { value: CpcdTab; label: string }[] = [
+    { value: "cp", label: t("cpcd.processesTab") },
+    { value: "cd", label: t("cpcd.dataTab") },
+  ];
+  const current = tabs.find((entry) => entry.value === tab)!;
+  const exportAction = (
+    <a
+      href={`${location.pathname}/export?cpOrCd=${tab}`}
+      download
+      className={buttonClass("secondary")}
+      data-testid="cpcd-export"
+    >
+      {t("cpcd.export")}
+    </a>
+  );
+  return (
+    <div className="mx-auto max-w-6xl">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">
+            {t(level === "study" ? "cpcd.studyTitle" : "cpcd.companyTitle")}
+          </h1>
+          <p className="mt-1 text-slate-600">{t(level === "study" ? "cpcd.studySubtitle" : "cpcd.companySubtitle")}</p>
+        </div>
+        {data.canAskAi && askAiHref ? (
+          <AppLink to={askAiHref} newTab className={buttonClass("primary")} data-testid="cpcd-ask-ai">
+            {t("cpcd.askAi")}
+          </AppLink>
+        ) : null}
+      </div>
+
+      <nav aria-label={t("cpcd.tabs")} className="mt-6 border-b border-slate-200">
+        <ul className="-mb-px flex gap-2">
+          {tabs.map((entry) => (
+            <li key={entry.value}>
+              <Link
+                to={tabHref(entry.value)}
+                aria-current={entry.value === tab ? "page" : undefined}
+                data-testid={`cpcd-tab-${entry.value}`}
+                className={`inline-block border-b-2 px-4 py-2 font-medium ${
+                  entry.value === tab
+                    ? "border-brand-600 text-brand-700"
+                    : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
+                }`}
+              >
+                {entry.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <section className="mt-4 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="cpcd-list-heading">
+        {list === null ? (
+          <>
+            <h2 id="cpcd-list-heading" className="sr-only">
+              {current.label}
+            </h2>
+            <p className="text-slate-700" data-testid="cpcd-no-permission">
+              {t("cpcd.noPermission")}
+            </p>
+          </>
+        ) : (
+          <>
+            {!data.canSave ? (
+              <p className="mb-4 text-sm text-slate-600" data-testid="cpcd-read-only">
+                {t("cpcd.readOnly")}
+              </p>
+            ) : null}
+            <CriticalList
+              key={`${tab}-${baseVersion}`}
+              kind={tab === "cp" ? "processes" : "data"}
+              id={`cpcd-${tab}`}
+              rows={rowsOf(tab, list.value as unknown as Record<string, unknown>[]) as never}
+              reply={actionData?.list}
+              headingId="cpcd-list-heading"
+              heading={current.label}
+              headingHidden
+              headingLevel={2}
+              readOnly={!data.canSave}
+              hidden={{ version: String(baseVersion) }}
+              texts={{
+                title: t("cpcd.title"),
+                details: t("cpcd.details"),
+                isCritical: tab === "cd" && level === "study" ? t("cpcd.isCritical") : undefined,
+                yes: t("cpcd.yes"),
+                no: t("cpcd.no"),
+                empty: t(level === "study" ? "cpcd.studyEmpty" : "cpcd.companyEmpty"),
+                addTitle: t(tab === "cp" ? "cpcd.addProcess" : "cpcd.addDatum"),
+              }}
+              actions={
+                <>
+                  {exportAction}
+                  {data.canImport ? <ImportControls tab={tab} actionData={actionData} /> : null}
+                </>
+              }
+            />
+            {actionData?.list?.result.error?.[""]?.includes("cpcd.conflict") ? (
+              <p className="mt-4">
+                <Link to={tabHref(tab)} className="text-brand-700 underline" data-testid="cpcd-reload">
+                  {t("cpcd.reload")}
+                </Link>
+              </p>
+            ) : null}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/**
+ * Import (issue 12): a file or pasted text and the required rationale, then, when the list already holds some of
+ * the items, "Duplicate value found" with the duplicates listed, and Continue (overwrite) or Cancel (001 §4).
+ */
+// eslint-disable-next-line max-lines-per-function -- 89 lines, not yet split: the backlog of issue 21
+function ImportControls({ tab, actionData }: { tab: CpcdTab; actionData?: CpcdActionData | null }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const dialog = useUrlDialog(IMPORT_DIALOG);
+  const pageHref = `${location.pathname}?cpOrCd=${tab}`;
+  const importReply = actionData?.importReply ?? null;
+  const overwrite = actionData?.overwrite ?? null;
+  // An answer of the action opens its dialog; closing it forgets that answer.
+  const [closed, setClosed] = useState<unknown>(null);
+  useEffect(() => setClosed(null), [actionData]);
+  const kit = useKitForm(importFormSchema, {
+    id: `cpcd-import-${tab}`,
+    lastResult: importReply,
+    intent: IMPORT_INTENT,
+  });
+  const { fields } = kit;
+  const importOpen = !overwrite && (dialog.open || (importReply !== null && closed !== importReply));
+  const overwriteOpen = overwrite !== null && closed !== overwrite;
+  return (
+    <>
+      <DialogTrigger dialog={dialog} className={buttonClass("secondary")} data-testid="cpcd-import">
+        {t("cpcd.import")}
+      </DialogTrigger>
+      <Dialog
+        open={importOpen}
+        title={t(tab === "cp" ? "cpcd.importTitle" : "cpcd.importDataTitle")}
+        description={t("cpcd.importIntro")}
+        size="lg"
+        data-testid="cpcd-import-dialog"
+      >
+        <KitForm kit={kit} action={pageHref} encType="multipart/form-data" className="space-y-4">
+          <FormErrors errors={kit.form.errors} id={`cpcd-import-${tab}-errors`} />
+          <FileField field={fields.file} label={t("cpcd.file")} accept=".csv,.txt,text/csv,text/plain" />
+          <TextareaField field={fields.text} label={t("cpcd.text")} rows={5} maxLength={MAX_PASTED_CHARACTERS} />
+          <TextareaField
+            field={fields.rationaleForChange}
+            label={t("cpcd.rationale")}
+            rows={2}
+            required
+            trim
+            data-autofocus
+          />
+          <div className="flex justify-end gap-3">
+            <a
+              href={pageHref}
+              className={buttonClass("secondary")}
+              onClick={(event) => {
+                if (!isPlainClick(event)) return;
+                event.preventDefault();
+                setClosed(importReply);
+                dialog.hide();
+              }}
+            >
+              {t("feedback.confirm.cancel")}
+            </a>
+            <SubmitButton kit={kit} className="">
+              {t("cpcd.importConfirm")}
+            </SubmitButton>
+          </div>
+        </KitForm>
+      </Dialog>
+      <ConfirmDialog
+        open={overwriteOpen}
+        title={t("cpcd.duplicateTitle")}
+        message={
+          <>
+            <p>{t("cpcd.duplicateText")}</p>
+            <ul className="mt-2 list-disc pl-6" data-testid="cpcd-duplicates">
+              {(overwrite?.duplicates ?? []).map((name) => (
+                <li key={name}>{name}</li>
+              ))}
+            </ul>
+          </>
+        }
+        confirmLabel={t("cpcd.continue")}
+        confirm={
+          overwrite
+            ? {
+                action: pageHref,
+                intent: IMPORT_OVERWRITE_INTENT,
+                fields: { text: overwrite.text, rationaleForChange: overwrite.rationaleForChange },
+              }
+            : undefined
+        }
+        onCancel={() => setClosed(overwrite)}
+      />
+    </>
+  );
+}

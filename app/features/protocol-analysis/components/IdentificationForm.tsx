@@ -1,0 +1,181 @@
+import { Link, useLocation } from "@remix-run/react";
+import { Dialog } from "~/components/dialogs/Dialog";
+import { DialogTrigger, useUrlDialog } from "~/components/dialogs/url-state";
+import { Button, buttonClass } from "~/components/forms/Button";
+import { useHydrated } from "~/components/forms/hydrated";
+import { useProtocolUpload, type SubmitOutcome } from "~/features/protocol-analysis/upload";
+import { useTranslation } from "~/lib/i18n-react";
+import { appLinks } from "~/lib/links";
+
+const LIMITATIONS = ["noOcr", "scanned", "fonts", "graphics", "layout", "symbols"] as const;
+
+/** The AI risk assessment's upload form (001 §2 "Risk assessment form"): a plain multipart post, or with progress. */
+export function IdentificationForm({
+  companyId,
+  studyName,
+  posted,
+}: {
+  companyId: string;
+  studyName: string;
+  posted: SubmitOutcome | undefined;
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const upload = useProtocolUpload(posted, location.pathname.replace(/\/identification$/, "/upload"));
+  const limitations = useUrlDialog("pdfLimitations");
+  const { outcome, progress } = upload;
+  const error = outcome && !outcome.ok ? t(outcome.message, outcome.values) : null;
+  return (
+    <div className="mx-auto max-w-3xl">
+      <Link
+        to={appLinks.studyPage(companyId, studyName, "protocolAnalysisTool")}
+        className="inline-block py-1 text-brand-700 underline underline-offset-2"
+      >
+        {t("protocolAnalysis.identification.back")}
+      </Link>
+      <h1 className="mt-3 text-2xl font-semibold text-slate-900">{t("protocolAnalysis.identification.title")}</h1>
+
+      {outcome?.ok === true ? <RequestSent hydrated={hydrated} onDismiss={() => upload.setOutcome(null)} /> : null}
+
+      <form
+        method="post"
+        encType="multipart/form-data"
+        onSubmit={hydrated ? upload.onSubmit : undefined}
+        className="mt-6 space-y-4 rounded-lg border border-slate-200 bg-white p-6"
+        aria-describedby={error ? "protocol-error" : undefined}
+      >
+        <div>
+          <label htmlFor="protocol-file" className="block font-medium text-slate-900">
+            {t("protocolAnalysis.identification.fileLabel")} <span aria-hidden="true">*</span>
+          </label>
+          <p id="protocol-hint" className="text-sm text-slate-600">
+            {t("protocolAnalysis.identification.fileHint")}
+          </p>
+          <input
+            ref={upload.fileInput}
+            id="protocol-file"
+            name="File"
+            type="file"
+            required
+            accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+            aria-describedby={error ? "protocol-hint protocol-error" : "protocol-hint"}
+            aria-invalid={error ? true : undefined}
+            className="mt-2 block w-full text-sm text-slate-900 file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
+            onChange={() => upload.setOutcome(null)}
+          />
+          {error ? (
+            <p id="protocol-error" role="alert" className="mt-2 text-sm text-red-700" data-testid="upload-error">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <DialogTrigger dialog={limitations} className="inline-block py-1 text-brand-700 underline underline-offset-2">
+          {t("protocolAnalysis.identification.limitationsButton")}
+        </DialogTrigger>
+        <UploadProgress progress={progress} cancelled={upload.cancelled} onCancel={upload.abort} />
+        <div>
+          <Button type="submit" name="intent" value="createRiskAssessment" disabled={progress !== null}>
+            {t("protocolAnalysis.identification.submit")}
+          </Button>
+        </div>
+      </form>
+
+      <LimitationsDialog dialog={limitations} hydrated={hydrated} />
+    </div>
+  );
+}
+
+/** The request is on its way; the result comes by e-mail (001 §2). */
+function RequestSent({ hydrated, onDismiss }: { hydrated: boolean; onDismiss: () => void }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <div
+      role="status"
+      data-testid="request-sent"
+      className="fixed right-4 top-20 z-40 w-[400px] max-w-[calc(100vw-2rem)] rounded-md border border-green-300 bg-green-50 p-4 text-sm text-green-900 shadow-lg"
+    >
+      <p className="font-semibold">{t("protocolAnalysis.identification.successTitle")}</p>
+      <p className="mt-1">{t("protocolAnalysis.identification.success")}</p>
+      {hydrated ? (
+        <Button variant="secondary" className="mt-3" onClick={onDismiss}>
+          {t("protocolAnalysis.identification.dismiss")}
+        </Button>
+      ) : (
+        <a href={location.pathname} className={buttonClass("secondary", "mt-3")}>
+          {t("protocolAnalysis.identification.dismiss")}
+        </a>
+      )}
+    </div>
+  );
+}
+
+function UploadProgress({
+  progress,
+  cancelled,
+  onCancel,
+}: {
+  progress: number | null;
+  cancelled: boolean;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {progress !== null ? (
+        <div className="flex items-center gap-3" data-testid="upload-progress">
+          <progress
+            max={100}
+            value={progress}
+            aria-label={t("protocolAnalysis.identification.progressLabel")}
+            className="h-2 w-64"
+          />
+          <span role="status">{t("protocolAnalysis.identification.uploading", { percent: progress })}</span>
+          <Button variant="secondary" type="button" onClick={onCancel}>
+            {t("protocolAnalysis.identification.cancel")}
+          </Button>
+        </div>
+      ) : null}
+      {cancelled ? (
+        <p role="status" className="text-sm text-slate-700">
+          {t("protocolAnalysis.identification.cancelled")}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** What a PDF may lose on the way (001 §2): a dialog the server can render from `?dialog=pdfLimitations`. */
+function LimitationsDialog({ dialog, hydrated }: { dialog: ReturnType<typeof useUrlDialog>; hydrated: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={dialog.open}
+      title={t("protocolAnalysis.identification.limitationsTitle")}
+      dismissible
+      onDismiss={dialog.hide}
+      data-testid="pdf-limitations"
+      footer={
+        <a
+          href={dialog.closeHref}
+          className={buttonClass("primary")}
+          onClick={(event) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            dialog.hide();
+          }}
+        >
+          {t("protocolAnalysis.identification.close")}
+        </a>
+      }
+    >
+      <p>{t("protocolAnalysis.identification.limitationsIntro")}</p>
+      <ul className="mt-2 list-disc space-y-1 pl-6">
+        {LIMITATIONS.map((key) => (
+          <li key={key}>{t(`protocolAnalysis.identification.limitations.${key}`)}</li>
+        ))}
+      </ul>
+    </Dialog>
+  );
+}

@@ -1,0 +1,138 @@
+import { Link } from "@remix-run/react";
+import type { RiskAssessmentResult } from "@server/contracts/protocol-analysis";
+import { ConfirmDialog } from "~/components/dialogs/ConfirmDialog";
+import { DialogTrigger, useUrlDialog } from "~/components/dialogs/url-state";
+import { RowsEditor } from "~/features/protocol-analysis/components/RowsEditor";
+import type { ResultsAnswer } from "~/features/protocol-analysis/results";
+import { useTranslation } from "~/lib/i18n-react";
+import { appLinks } from "~/lib/links";
+
+export interface ResultsPageProps {
+  companyId: string;
+  studyName: string;
+  result: RiskAssessmentResult | null;
+  problem: string | null;
+  canInsert: boolean;
+  answer: ResultsAnswer | undefined;
+}
+
+/** The AI risk assessment's report (001 §2 "Risk assessment results", §4, §5). */
+export function ResultsPage({ companyId, studyName, result, problem, canInsert, answer }: ResultsPageProps) {
+  const { t } = useTranslation();
+  const landing = appLinks.studyPage(companyId, studyName, "protocolAnalysisTool");
+  const newRequest = useUrlDialog("newRequest");
+  return (
+    <div className="mx-auto max-w-7xl">
+      <Link to={landing} className="inline-block py-1 text-brand-700 underline underline-offset-2">
+        {t("protocolAnalysis.results.back")}
+      </Link>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">{t("protocolAnalysis.results.title")}</h1>
+        <div className="flex gap-2">
+          <DialogTrigger
+            dialog={newRequest}
+            className="rounded-md border border-slate-400 bg-white px-3 py-1.5 font-medium"
+          >
+            {t("protocolAnalysis.results.newRequest")}
+          </DialogTrigger>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={newRequest.open}
+        title={t("protocolAnalysis.results.newRequestTitle")}
+        message={<p>{t("protocolAnalysis.results.newRequestText")}</p>}
+        confirmLabel={t("protocolAnalysis.results.newRequestConfirm")}
+        confirm={{ intent: "newRequest" }}
+        onCancel={newRequest.hide}
+      />
+
+      {problem ? (
+        <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
+          {t(problem)}
+        </p>
+      ) : null}
+
+      {result ? <ResultState result={result} /> : null}
+
+      {result ? <Downloads result={result} companyId={companyId} studyName={studyName} /> : null}
+
+      {result && result.state === "Finished" && result.value ? (
+        <RowsEditor
+          key={answer?.kind === "inserted" ? `inserted-${answer.count}` : "rows"}
+          result={result}
+          canInsert={canInsert}
+          answer={answer}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Still running, or failed with the pipeline's error. */
+function ResultState({ result }: { result: RiskAssessmentResult }) {
+  const { t } = useTranslation();
+  if (result.state === "New" || result.state === "InProgress") {
+    return (
+      <p
+        role="status"
+        className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900"
+        data-testid="in-progress"
+      >
+        {t("protocolAnalysis.results.inProgress")}
+      </p>
+    );
+  }
+  if (result.state !== "Failed") return null;
+  return (
+    <div
+      role="alert"
+      className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-900"
+      data-testid="root-error"
+    >
+      <p className="font-semibold">{t("protocolAnalysis.results.rootErrorTitle")}</p>
+      {result.result.error ? <p className="mt-1">{result.result.error}</p> : null}
+      {result.result.errorDetails ? <p className="mt-1 text-sm">{result.result.errorDetails}</p> : null}
+    </div>
+  );
+}
+
+function Downloads({
+  result,
+  companyId,
+  studyName,
+}: {
+  result: RiskAssessmentResult;
+  companyId: string;
+  studyName: string;
+}) {
+  const { t } = useTranslation();
+  const files = [
+    ["protocolFile", result.protocolFile],
+    ["parsedFile", result.parsedProtocolFile],
+    ["historyFile", result.historyFile],
+  ] as const;
+  if (files.every(([, f]) => !f)) return null;
+  return (
+    <section className="mt-6" aria-labelledby="downloads-heading">
+      <h2 id="downloads-heading" className="font-semibold text-slate-900">
+        {t("protocolAnalysis.results.downloads")}
+      </h2>
+      <ul className="mt-2 space-y-1">
+        {files.map(([label, file]) =>
+          file ? (
+            <li key={label}>
+              <span className="text-slate-700">{t(`protocolAnalysis.results.${label}`)}: </span>
+              <a
+                href={appLinks.studyPage(companyId, studyName, `riskAssessment/file/${encodeURIComponent(file.id)}`)}
+                download={file.name}
+                className="text-brand-700 underline underline-offset-2"
+              >
+                {file.name}
+              </a>
+            </li>
+          ) : null,
+        )}
+      </ul>
+    </section>
+  );
+}

@@ -4,6 +4,8 @@
  */
 import { redirect } from "@remix-run/node";
 import { AUDIT_PAGE_SIZE } from "@server/contracts/audit";
+import { auditCalls } from "@server/contracts/calls/audit";
+import { permissionAddress } from "@server/contracts/calls/define";
 import { NO_STORE } from "@server/contracts/headers";
 import type { ApiClient } from "./api/client.server";
 import type { AuditListRow } from "./audit-views";
@@ -132,9 +134,10 @@ export async function loadAuditEntry(
   studyName: string | null,
   entryId: string,
 ) {
-  const c = `api/companies/${encodeURIComponent(companyId)}`;
-  const base = studyName ? `${c}/studies/${encodeURIComponent(studyName)}/auditLogs` : `${c}/auditLogs`;
-  const { api } = await requirePagePermission(request, context, [`${base}/${encodeURIComponent(entryId)}/get`]);
+  const address = studyName
+    ? permissionAddress(auditCalls.study.entry, { companyId, studyName, entryId })
+    : permissionAddress(auditCalls.company.entry, { companyId, entryId });
+  const { api } = await requirePagePermission(request, context, [address]);
   const [result, t] = await Promise.all([api.audit.entry(companyId, studyName, entryId), getFixedT(request)]);
   if (!result.ok && result.status !== 404) throw new Error(`Audit entry unavailable: ${result.error.code}`);
   return {

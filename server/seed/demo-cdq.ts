@@ -2,7 +2,7 @@ import { appendAuditEntry } from "../audit/service";
 import { writeIssues, type IssueFields } from "../cdq/service";
 import type { CdqActor, CdqReviewStatus } from "../contracts/cdq";
 import type { Db } from "../db/database";
-import { DEMO } from "./demo";
+import { DEMO } from "./demo-ids";
 
 /**
  * Compliance & Data Quality demo issues (issue 14): about 200 across DEMO-001 (120) and DEMO-002 (80), made by a

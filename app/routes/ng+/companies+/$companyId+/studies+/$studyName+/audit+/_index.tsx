@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useParams } from "@remix-run/react";
+import { auditCalls } from "@server/contracts/calls/audit";
+import { permissionAddress } from "@server/contracts/calls/define";
 import { AuditListPage } from "~/components/audit/AuditListPage";
 import { exportState, loadAuditList } from "~/lib/audit.server";
 import { useTranslation } from "~/lib/i18n-react";
@@ -17,7 +19,7 @@ import { requirePagePermission } from "~/lib/shell.server";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const companyId = companyIdParam(params);
   const studyName = studyNameParam(params);
-  const exportAddress = `api/companies/${encodeURIComponent(companyId)}/studies/${encodeURIComponent(studyName)}/auditLogs/export`;
+  const exportAddress = permissionAddress(auditCalls.study.export, { companyId, studyName });
   const gate = studyAuditListGate(companyId, studyName);
   const { api, batch } = await requirePagePermission(request, context, gate.addresses, { any: gate.any });
   const url = new URL(request.url);

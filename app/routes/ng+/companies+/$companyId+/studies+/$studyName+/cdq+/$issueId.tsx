@@ -1,5 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { cdqCalls } from "@server/contracts/calls/cdq";
+import { permissionAddress } from "@server/contracts/calls/define";
 import { CDQ_REVIEW_LEVELS, CDQ_REVIEW_STATUSES, CDQ_STATES } from "@server/contracts/cdq-options";
 import type { ReactNode } from "react";
 import { AppLink } from "~/components/AppLink";
@@ -22,10 +24,9 @@ const STATUS_DIALOG = "updateStatus";
 const inputClass =
   "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 disabled:cursor-not-allowed disabled:bg-slate-100";
 
-const e = encodeURIComponent;
-/** The details page's permission address: the single-issue call, prefixed with "api" (001 §6, §7). */
+/** The details page's permission address: the single-issue call's (001 §6, §7). */
 const issueAddress = (companyId: string, studyName: string, issueId: string) =>
-  `api/companies/${e(companyId)}/studies/${e(studyName)}/dataQualityIssues/${e(issueId)}/get`;
+  permissionAddress(cdqCalls.get, { companyId, studyName, issueId });
 
 /**
  * /ng/companies/:companyId/studies/:studyName/cdq/:issueId: one issue (001 §2 "Issue details"). An issue of another

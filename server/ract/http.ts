@@ -7,12 +7,13 @@ export const ractRoutes = [
     call: ractCalls.import,
     access: "permission",
     audit: { displayText: "Insert in RACT" },
-    handler: ({ db, params, body, principal, audit }) =>
-      importIntoRact(db, params.companyId, params.studyName, principal.userId, body, audit),
+    scope: "study",
+    handler: ({ db, scope, body, principal, audit }) => importIntoRact(db, scope, principal.userId, body, audit),
   }),
   defineRoute({
     call: ractCalls.workingDraft,
     access: "permission",
-    handler: ({ db, params }) => workingDraft(db, params.companyId, params.studyName),
+    scope: "study",
+    handler: ({ db, scope }) => workingDraft(db, scope),
   }),
 ];

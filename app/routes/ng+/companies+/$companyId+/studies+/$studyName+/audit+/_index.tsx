@@ -41,8 +41,8 @@ export default function StudyAuditList() {
   const data = useLoaderData<typeof loader>();
   const settings = useSettings();
   const params = useParams();
-  const companyId = params.companyId!;
-  const studyName = params.studyName!;
+  const companyId = companyIdParam(params);
+  const studyName = studyNameParam(params);
   const classic = destination({ legacy: legacyLinks.study("/auditManager", studyName) }, settings?.legacyBaseUrl);
   return (
     <AuditListPage

@@ -50,8 +50,8 @@ export default function RiskAssessmentForm() {
   const limitations = useUrlDialog("pdfLimitations");
   useEffect(() => setOutcome(posted ?? null), [posted]);
 
-  const companyId = params.companyId!;
-  const studyName = params.studyName!;
+  const companyId = companyIdParam(params);
+  const studyName = studyNameParam(params);
   const landing = appLinks.studyPage(companyId, studyName, "protocolAnalysisTool");
   const error = outcome && !outcome.ok ? t(outcome.message, outcome.values) : null;
   const success = outcome?.ok === true;

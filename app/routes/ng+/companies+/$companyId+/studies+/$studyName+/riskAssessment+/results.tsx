@@ -132,8 +132,8 @@ export default function RiskAssessmentResults() {
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as ActionAnswer | undefined;
   const params = useParams();
-  const companyId = params.companyId!;
-  const studyName = params.studyName!;
+  const companyId = companyIdParam(params);
+  const studyName = studyNameParam(params);
   const landing = appLinks.studyPage(companyId, studyName, "protocolAnalysisTool");
   const newRequest = useUrlDialog("newRequest");
   const result = data.result;

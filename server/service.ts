@@ -1,14 +1,16 @@
 import { Hono } from "hono";
 import { auditRoutes } from "./audit/http";
+import { appendAuditEntry } from "./audit/service";
 import { authorizationServerRoutes, createWellKnownRouter } from "./auth/authorization-http";
 import { authRoutes } from "./auth/http";
 import { oidcSsoRoutes } from "./auth/oidc-sso/http";
-import type { AuthenticationMemo } from "./auth/principal";
+import { authenticate, type AuthenticationMemo } from "./auth/principal";
 import { createSamlRouter, samlApiRoutes } from "./auth/saml/http";
 import { createTokenService } from "./auth/tokens";
 import { createReferenceCache } from "./cache/reference";
 import { cdqRoutes } from "./cdq/http";
 import { companyRoutes } from "./companies/http";
+import { getCompany } from "./companies/service";
 import type { Config } from "./config/config";
 import { resolveAppSecret } from "./config/secret";
 import { cpcdRoutes } from "./cpcd/http";
@@ -16,7 +18,7 @@ import { openDatabase, type Database } from "./db/database";
 import type { ServiceDeps } from "./deps";
 import { documentRoutes } from "./documents/http";
 import { createHealthRouter } from "./health/http";
-import { createApiRouter, noSuchCall, unhandledError } from "./http/api";
+import { createApiRouter, noSuchCall, unhandledError, type ApiPorts } from "./http/api";
 import type { RouteDefinition } from "./http/route";
 import { createMailService } from "./mail/service";
 import { createMailTransport, type MailTransport } from "./mail/transport";
@@ -28,6 +30,7 @@ import { analysisRuntime } from "./protocol-analysis/runtime";
 import { seedDemoData } from "./seed/demo";
 import { settingsRoutes } from "./settings/http";
 import { studyRoutes } from "./studies/http";
+import { getStudy } from "./studies/service";
 import { userRoutes } from "./users/http";
 
 /** Every API call, by domain area. */
@@ -55,6 +58,16 @@ export const apiRoutes: readonly RouteDefinition[] = [
   // issue 15, Protocol Analysis: server/files, server/jobs, server/protocol-analysis, server/ract
   ...protocolAnalysisRoutes,
 ];
+
+/**
+ * What the API pipeline (server/http/api.ts) is handed, so that it knows no domain: authentication, the audit trail,
+ * and the look-ups behind a route's `scope` (server/http/scope.ts).
+ */
+export const apiPorts: ApiPorts = {
+  authenticate,
+  appendAuditEntry,
+  scopes: { company: getCompany, study: getStudy },
+};
 
 /** What the web app in the same process hands the API with a call: the authentications of its current request. */
 export interface ApiCallHints {
@@ -103,7 +116,7 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     root.route("/", createHealthRouter(deps));
     root.route("/", createSamlRouter(deps));
     root.route("/.well-known", createWellKnownRouter(deps));
-    root.route("/api", createApiRouter(deps, [...apiRoutes, ...(options.extraRoutes ?? [])]));
+    root.route("/api", createApiRouter(deps, [...apiRoutes, ...(options.extraRoutes ?? [])], apiPorts));
     root.notFound(() => noSuchCall());
     // What escapes a router (the API's own routes answer their failures themselves): never a bare 500 page.
     root.onError((error) => unhandledError(deps, error));

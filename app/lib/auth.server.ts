@@ -87,9 +87,10 @@ export function loginUrl(request: Request): string {
 }
 
 /**
- * The signed-in state of this request, or null. Refreshes an expired access token with the refresh token and
- * confirms the session every 30 minutes; on failure the auth info is cleared (000 §4.2, §4.3). Memoised per request,
- * so loaders running side by side refresh once.
+ * The signed-in state of this request, or null. Resolved once per request (memoised, so loaders running side by
+ * side refresh once): an expired access token is refreshed with the refresh token, the session is confirmed every 30
+ * minutes, and on failure the auth info is cleared (000 §4.2, §4.3). The auth cookie is written once, at the end of
+ * the resolution, with what it decided (docs/architecture.md, "One request, followed").
  */
 export function getAuth(request: Request, context: WebContext): Promise<AuthSession | null> {
   const memo = context.memo.get("auth") as Promise<AuthSession | null> | undefined;
@@ -99,64 +100,115 @@ export function getAuth(request: Request, context: WebContext): Promise<AuthSess
   return promise;
 }
 
-async function resolveAuth(request: Request, context: WebContext): Promise<AuthSession | null> {
-  let session = readAuthSession(request, context);
-  if (!session) return null;
-  const anonymous = createApiClient({ transport: context.apiTransport, requestId: context.requestId });
-
-  const lifetime = (tokenExpiresAt(session.accessToken) - (decodeIssuedAt(session.accessToken) ?? 0)) / 1000;
-  if (isExpired(session.accessToken, Math.min(EXPIRY_MARGIN_SECONDS, lifetime / 4))) {
-    if (isExpired(session.refreshToken)) {
-      writeAuthSession(context, null);
-      return null;
-    }
-    const refreshed = await anonymous.oauth.refresh(session.refreshToken);
-    // No answer at all is not a refused refresh: the sign-in stays, and this request is answered as unavailable.
-    if (!refreshed.ok && refreshed.status === 0) throw serviceUnavailable();
-    if (!refreshed.ok) {
-      context.logger.info({ code: refreshed.error.code }, "refresh failed; signing out");
-      writeAuthSession(context, null);
-      return null;
-    }
-    session = { ...sessionFromTokens(refreshed.data), checkedAt: session.checkedAt };
-    writeAuthSession(context, session, tokenExpiresAt(session.refreshToken));
-  }
-
-  if (Date.now() - session.checkedAt >= SESSION_CHECK_INTERVAL_MS) {
-    const check = await createApiClient({
-      transport: context.apiTransport,
-      accessToken: session.accessToken,
-      requestId: context.requestId,
-      hints: { authentications: context.apiAuthentications },
-    }).oauth.session();
-    if (!check.ok && check.status === 401) {
-      writeAuthSession(context, null);
-      return null;
-    }
-    if (check.ok) {
-      session = { ...session, checkedAt: Date.now() };
-      writeAuthSession(context, session, tokenExpiresAt(session.refreshToken));
-    }
-  }
-  return session;
+/** What the request's API client presents: the access token of the request's sign-in, once it is resolved. */
+interface RequestSignIn {
+  resolved: boolean;
+  /** Null while the sign-in is being resolved (the refresh is anonymous) and when signed out. */
+  token: string | null;
 }
 
-/** The API as the signed-in user. A 401 answer clears the auth info and sends the browser to sign in (000 §4.2). */
-export function userApi(request: Request, context: WebContext, session: AuthSession): ApiClient {
+function requestSignIn(context: WebContext): RequestSignIn {
+  let signIn = context.memo.get("signIn") as RequestSignIn | undefined;
+  if (!signIn) {
+    signIn = { resolved: false, token: null };
+    context.memo.set("signIn", signIn);
+  }
+  return signIn;
+}
+
+/**
+ * The request's one API client, built on its first use and kept for the request: its calls carry the request's
+ * sign-in. A call the API answers 401 after the sign-in was resolved (revoked, blocked, deleted) clears the auth info
+ * and sends the browser to sign in (000 §4.2).
+ */
+export function requestApi(request: Request, context: WebContext): ApiClient {
+  const kept = context.memo.get("api") as ApiClient | undefined;
+  if (kept) return kept;
+  const signIn = requestSignIn(context);
   const transport: ApiTransport = async (apiRequest, hints) => {
     const response = await context.apiTransport(apiRequest, hints);
-    if (response.status === 401) {
+    if (response.status === 401 && signIn.resolved && apiRequest.headers.has("authorization")) {
       clearAuth(context);
       throw redirect(loginUrl(request));
     }
     return response;
   };
-  return createApiClient({
+  const api = createApiClient({
     transport,
-    accessToken: session.accessToken,
+    accessToken: () => signIn.token,
     requestId: context.requestId,
     hints: { authentications: context.apiAuthentications },
   });
+  context.memo.set("api", api);
+  return api;
+}
+
+/** The sign-in being resolved: the stored one, as the steps below change it. */
+interface Resolution {
+  session: AuthSession | null;
+  /** Whether the auth cookie must be written (refreshed, confirmed, or ended). */
+  changed: boolean;
+}
+
+async function resolveAuth(request: Request, context: WebContext): Promise<AuthSession | null> {
+  const signIn = requestSignIn(context);
+  signIn.resolved = false;
+  const resolution: Resolution = { session: readAuthSession(request, context), changed: false };
+  try {
+    if (resolution.session) await confirmSession(resolution, requestApi(request, context), signIn, context);
+  } finally {
+    // The one write of the auth cookie: what the steps decided, also when one of them failed after a refresh (the
+    // refresh token has been rotated: the new one must reach the browser).
+    const { session, changed } = resolution;
+    if (changed) writeAuthSession(context, session, session ? tokenExpiresAt(session.refreshToken) : undefined);
+    signIn.token = session?.accessToken ?? null;
+    signIn.resolved = true;
+  }
+  return resolution.session;
+}
+
+/** Refreshes an expiring access token, then confirms the session every 30 minutes (000 §4.2, §4.3). */
+async function confirmSession(
+  resolution: Resolution,
+  api: ApiClient,
+  signIn: RequestSignIn,
+  context: WebContext,
+): Promise<void> {
+  const end = () => {
+    resolution.session = null;
+    resolution.changed = true;
+  };
+  let session = resolution.session!;
+  const lifetime = (tokenExpiresAt(session.accessToken) - (decodeIssuedAt(session.accessToken) ?? 0)) / 1000;
+  if (isExpired(session.accessToken, Math.min(EXPIRY_MARGIN_SECONDS, lifetime / 4))) {
+    if (isExpired(session.refreshToken)) return end();
+    // Anonymous: the request's client carries no token while the sign-in is being resolved.
+    const refreshed = await api.oauth.refresh(session.refreshToken);
+    // No answer at all is not a refused refresh: the sign-in stays, and this request is answered as unavailable.
+    if (!refreshed.ok && refreshed.status === 0) throw serviceUnavailable();
+    if (!refreshed.ok) {
+      context.logger.info({ code: refreshed.error.code }, "refresh failed; signing out");
+      return end();
+    }
+    session = { ...sessionFromTokens(refreshed.data), checkedAt: session.checkedAt };
+    resolution.session = session;
+    resolution.changed = true;
+  }
+
+  if (Date.now() - session.checkedAt >= SESSION_CHECK_INTERVAL_MS) {
+    signIn.token = session.accessToken;
+    const check = await api.oauth.session();
+    if (!check.ok && check.status === 401) return end();
+    if (check.ok) {
+      resolution.session = { ...session, checkedAt: Date.now() };
+      resolution.changed = true;
+    }
+  }
+}
+
+/** The API as the signed-in user: the request's one client (the session is the request's, resolved by getAuth). */
+export function userApi(request: Request, context: WebContext, _session: AuthSession): ApiClient {
+  return requestApi(request, context);
 }
 
 export interface SignedIn {
@@ -168,7 +220,7 @@ export interface SignedIn {
 export async function requireUser(request: Request, context: WebContext): Promise<SignedIn> {
   const session = await getAuth(request, context);
   if (!session) throw redirect(loginUrl(request));
-  return { session, api: userApi(request, context, session) };
+  return { session, api: requestApi(request, context) };
 }
 
 /** For the sign-in pages: a signed-in user goes on to / (000 §2.1). */

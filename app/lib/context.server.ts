@@ -1,6 +1,6 @@
 import type { Logger } from "@server/observability/logger";
 import type { WebRefusal } from "@server/web/guards";
-import { createApiClient } from "./api/client.server";
+import { createApiClient, type ApiClient } from "./api/client.server";
 import type { ApiTransport } from "./api/transport.server";
 
 /** What the Node server hands every loader and action (server/main.ts builds it per request). */
@@ -35,12 +35,19 @@ declare module "@remix-run/node" {
   }
 }
 
-/** The API client for this request, acting as the given user (or anonymously). */
-export function apiFor(context: WebContext, accessToken?: string | null) {
-  return createApiClient({
+/**
+ * The API anonymously, for this request: the sign-in flows and public pages, whose calls must not carry the caller's
+ * sign-in. Built once per request; the signed-in user's client is the request's own (app/lib/auth.server.ts
+ * `requestApi`).
+ */
+export function apiFor(context: WebContext): ApiClient {
+  const kept = context.memo.get("api.anonymous") as ApiClient | undefined;
+  if (kept) return kept;
+  const api = createApiClient({
     transport: context.apiTransport,
-    accessToken,
     requestId: context.requestId,
     hints: { authentications: context.apiAuthentications },
   });
+  context.memo.set("api.anonymous", api);
+  return api;
 }

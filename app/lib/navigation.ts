@@ -4,6 +4,14 @@
  * Addresses of pages in the classic application are the calls those pages make, prefixed with "api" (000 §6);
  * docs/decisions/0019-application-shell.md lists them.
  */
+import { auditCalls } from "@server/contracts/calls/audit";
+import { cdqCalls } from "@server/contracts/calls/cdq";
+import { companyCalls } from "@server/contracts/calls/companies";
+import { cpcdCalls } from "@server/contracts/calls/cpcd";
+import { permissionAddress as address } from "@server/contracts/calls/define";
+import { productCalls } from "@server/contracts/calls/product";
+import { protocolAnalysisCalls } from "@server/contracts/calls/protocol-analysis";
+import { studyCalls } from "@server/contracts/calls/studies";
 import { appLinks, buildHref, destination, legacyLinks, type Destination } from "./links";
 
 export interface NavContext {
@@ -55,55 +63,58 @@ interface Gate {
   when?: boolean;
 }
 
-const e = encodeURIComponent;
-
-/** The permission addresses of a company (000 §6: the call path prefixed with "api"). */
+/** The permission addresses of a company (000 §6), from the calls' definitions (server/contracts/calls). */
 export function companyAddresses(companyId: string) {
-  const c = `api/companies/${e(companyId)}`;
+  const c = { companyId };
+  const system = productCalls.system;
   return {
-    company: `${c}/get`,
-    studies: `${c}/studies/get`,
-    catalogs: `${c}/catalogs/get`,
-    companyCpcd: `${c}/criticalProcesses/get`,
-    companySettings: `${c}/settings/get`,
-    companyAudit: `${c}/auditLogs/get`,
-    studyWizard: `${c}/studies/create`,
-    latestLogs: "api/admin/latestLogs/get",
-    createCompany: "api/companies/create",
-    kriWiki: "api/kriWiki/get",
-    cfInstanceStats: "api/admin/cfInstanceStats/get",
-    welcomePage: "api/yourAccount/welcome/get",
-    configVariables: "api/admin/configVariables/get",
-    version: "api/v1/system/version/admin/get",
+    company: address(companyCalls.get, c),
+    studies: address(studyCalls.list, c),
+    catalogs: address(productCalls.company.catalogs, c),
+    companyCpcd: address(cpcdCalls.company.criticalProcesses.get, c),
+    companySettings: address(productCalls.company.settings, c),
+    companyAudit: address(auditCalls.company.list, c),
+    studyWizard: address(productCalls.company.createStudy, c),
+    latestLogs: address(system.latestLogs, {}),
+    createCompany: address(system.createCompany, {}),
+    kriWiki: address(system.kriWiki, {}),
+    cfInstanceStats: address(system.cfInstanceStats, {}),
+    welcomePage: address(system.welcomePage, {}),
+    configVariables: address(system.configVariables, {}),
+    version: address(system.version, {}),
   };
 }
 
 /** The permission addresses of a study. */
 export function studyAddresses(companyId: string, studyName: string) {
-  const s = `api/companies/${e(companyId)}/studies/${e(studyName)}`;
-  const pat = `api/studies/${e(studyName)}/ProtocolAnalysisTool`;
+  const s = { companyId, studyName };
+  const pat = { studyName };
+  const study = productCalls.study;
   return {
-    study: `${s}/get`,
-    dashboard: `${s}/dashboard/get`,
-    protocolAnalysis: [`${pat}/RiskAssessment/start`, `${pat}/CriticalToQualityFactorsIdentification/start`],
-    ract: `${s}/riskAssessment/get`,
-    risks: `${s}/risks/get`,
-    actions: `${s}/mitigations/get`,
-    metrics: `${s}/metrics/get`,
-    kris: `${s}/kris/get`,
-    qtls: `${s}/qtls/get`,
-    cdq: `${s}/dataQualityIssues/get`,
-    sites: `${s}/sites/get`,
-    subjects: `${s}/subjects/get`,
-    tickets: `${s}/tickets/get`,
-    csm: `${s}/csm/get`,
-    dataSources: `${s}/dataSources/get`,
-    reports: `${s}/reports/get`,
-    studySettings: `${s}/settings/get`,
-    studyAudit: `${s}/auditLogs/get`,
+    study: address(studyCalls.get, s),
+    dashboard: address(study.dashboard, s),
+    protocolAnalysis: [
+      address(protocolAnalysisCalls.startRiskAssessment, pat),
+      address(protocolAnalysisCalls.startCtqIdentification, pat),
+    ],
+    ract: address(study.riskAssessment, s),
+    risks: address(study.risks, s),
+    actions: address(study.mitigations, s),
+    metrics: address(study.metrics, s),
+    kris: address(study.kris, s),
+    qtls: address(study.qtls, s),
+    cdq: address(cdqCalls.list, s),
+    sites: address(study.sites, s),
+    subjects: address(study.subjects, s),
+    tickets: address(study.tickets, s),
+    csm: address(study.csm, s),
+    dataSources: address(study.dataSources, s),
+    reports: address(study.reports, s),
+    studySettings: address(study.settings, s),
+    studyAudit: address(auditCalls.study.list, s),
     /** The classic study audit route (/auditManager), as its permission address: the list's alternative (001 §6). */
-    studyAuditLegacy: `${s}/auditManager/get`,
-    studyDesigner: `${s}/studyDesign/get`,
+    studyAuditLegacy: address(study.auditManager, s),
+    studyDesigner: address(study.studyDesign, s),
   };
 }
 

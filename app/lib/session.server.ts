@@ -1,13 +1,6 @@
-import {
-  cookieName,
-  isSecureUrl,
-  readCookie,
-  sealCookieValue,
-  serializeCookie,
-  unsealCookieValue,
-  type CookieSecurity,
-} from "@server/contracts/cookies";
+import { cookieName, isSecureUrl, readCookie, serializeCookie, type CookieSecurity } from "@server/contracts/cookies";
 import type { WebContext } from "./context.server";
+import { sealCookieValue, unsealCookieValue } from "./cookie-seal.server";
 
 /**
  * The web app's two cookies (docs/decisions/0013-web-session.md). Both are httpOnly, SameSite=Lax, Secure over

@@ -2,8 +2,8 @@ import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
 import type { AuditEntry, AuditExportRange, AuditListEntry } from "../contracts/audit";
 import { AUDIT_PAGE_SIZE } from "../contracts/audit";
+import { FORMULA_START_SQL } from "../contracts/csv";
 import { literal, openBulkReader, type BulkReader, type Db } from "../db/database";
-import { FORMULA_START_SQL } from "../http/csv";
 
 /**
  * Reading the audit trail (001 §2, §4, §7; ADR 0026): the list by timestamp cursor, one entry, and the CSV export in

@@ -1,11 +1,9 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { oauthCalls } from "../contracts/calls/oauth";
 import { NO_STORE } from "../contracts/headers";
 import {
   AuthorizationError,
-  authorizationCheckSchema,
-  authorizationCodeRequestSchema,
-  endSessionSchema,
   type AuthorizationCheckBody,
   type AuthorizationCodeBody,
   type EndSessionBody,
@@ -39,10 +37,8 @@ const text = (value: string | null) => (value && value.length <= 4096 ? value : 
 export const authorizationServerRoutes = [
   /** Asked by /ng/oidc/login before it redirects anywhere: client, exact redirect_uri, PKCE S256. */
   defineRoute({
-    method: "POST",
-    path: "/oauth/validateAuthorization",
+    call: oauthCalls.validateAuthorization,
     access: "public",
-    body: authorizationCheckSchema,
     maxBodyBytes: 16 * 1024,
     handler: async ({ deps, body }): Promise<AuthorizationCheckBody> => {
       const check = checkAuthorizationRequest(deps.config.oauthClients, body, { requireClientId: true });
@@ -60,10 +56,8 @@ export const authorizationServerRoutes = [
 
   /** 000 §3.5, §7: a single-use code for the signed-in user, bound to client, redirect_uri, challenge and nonce. */
   defineRoute({
-    method: "POST",
-    path: "/oauth/code",
+    call: oauthCalls.code,
     access: "authenticated",
-    body: authorizationCodeRequestSchema,
     maxBodyBytes: 16 * 1024,
     handler: async ({ deps, db, body, principal }): Promise<AuthorizationCodeBody> => {
       // Only the product's own sessions may mint codes: a client application's token must not obtain codes (and so
@@ -98,8 +92,7 @@ export const authorizationServerRoutes = [
 
   /** The public keys id tokens are signed with (the discovery document's jwks_uri). */
   defineRoute({
-    method: "GET",
-    path: "/oauth/jwks",
+    call: oauthCalls.jwks,
     access: "public",
     handler: async ({ deps }) =>
       new Response(JSON.stringify(deps.tokens.publicJwks()), {
@@ -112,8 +105,7 @@ export const authorizationServerRoutes = [
    * /ng/logoff or a registered post-logout address, never elsewhere.
    */
   defineRoute({
-    method: "GET",
-    path: "/oauth/logout",
+    call: oauthCalls.logoutRedirect,
     access: "public",
     handler: async ({ deps, db, query }) => {
       const hinted = await endSessionByIdTokenHint(deps, db, text(query.get("id_token_hint")));
@@ -130,10 +122,8 @@ export const authorizationServerRoutes = [
 
   /** Ends the grant an id token names; the web app's logout form sends a client's id_token_hint here, in the body. */
   defineRoute({
-    method: "POST",
-    path: "/oauth/logout",
+    call: oauthCalls.endSession,
     access: "public",
-    body: endSessionSchema,
     maxBodyBytes: 16 * 1024,
     handler: async ({ deps, db, body }): Promise<EndSessionBody> => {
       const hinted = await endSessionByIdTokenHint(deps, db, body.id_token_hint);

@@ -1,11 +1,6 @@
-import { z } from "zod";
-import {
-  loginRequestSchema,
-  resetPasswordSchema,
-  sendResetPasswordEmailSchema,
-  tokenRequestSchema,
-  type ResetResultBody,
-} from "../contracts/auth";
+import { tokenRequestSchema, type ResetResultBody } from "../contracts/auth";
+import { authCalls } from "../contracts/calls/auth";
+import { oauthCalls } from "../contracts/calls/oauth";
 import { noStoreJson } from "../http/api";
 import { defineRoute } from "../http/route";
 import { exchangeAuthorizationCode } from "./authorization-codes";
@@ -26,10 +21,8 @@ export const tokenResponse = (tokens: unknown): Response => noStoreJson(tokens);
 
 export const authRoutes = [
   defineRoute({
-    method: "POST",
-    path: "/auth/login",
+    call: authCalls.login,
     access: "public",
-    body: loginRequestSchema,
     maxBodyBytes: 16 * 1024,
     handler: async ({ deps, db, body }) =>
       tokenResponse(
@@ -43,8 +36,7 @@ export const authRoutes = [
   }),
 
   defineRoute({
-    method: "POST",
-    path: "/oauth/token",
+    call: oauthCalls.token,
     access: "public",
     maxBodyBytes: 16 * 1024,
     handler: async ({ deps, request, body }) => {
@@ -74,18 +66,15 @@ export const authRoutes = [
 
   /** The session check (000 §4.3): 200 while the caller's grant is alive; 401 (from authentication) once it is not. */
   defineRoute({
-    method: "POST",
-    path: "/oauth/session",
+    call: oauthCalls.session,
     access: "authenticated",
     handler: async ({ principal }) => ({ active: true, userId: principal.userId }),
   }),
 
   /** Ends the grant a refresh token belongs to (the web app's Log Out). Answers 200 whatever the token. */
   defineRoute({
-    method: "POST",
-    path: "/oauth/revoke",
+    call: oauthCalls.revoke,
     access: "public",
-    body: z.object({ token: z.string().max(4096) }),
     handler: async ({ deps, db, body }) => {
       const claims = await deps.tokens.verifyRefreshToken(body.token);
       if (claims) {
@@ -97,10 +86,8 @@ export const authRoutes = [
   }),
 
   defineRoute({
-    method: "POST",
-    path: "/auth/sendResetPasswordEmail",
+    call: authCalls.sendResetPasswordEmail,
     access: "public",
-    body: sendResetPasswordEmailSchema,
     maxBodyBytes: 16 * 1024,
     handler: async ({ deps, db, body }): Promise<ResetResultBody> => {
       await sendResetPasswordEmail(deps, db, body.Email);
@@ -109,10 +96,8 @@ export const authRoutes = [
   }),
 
   defineRoute({
-    method: "POST",
-    path: "/auth/resetPassword",
+    call: authCalls.resetPassword,
     access: "public",
-    body: resetPasswordSchema,
     maxBodyBytes: 16 * 1024,
     audit: { displayText: "Set a new password" },
     handler: async ({ db, body, audit }): Promise<ResetResultBody> => {

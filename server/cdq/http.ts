@@ -1,21 +1,12 @@
-import { cdqListRequestSchema, type CdqImportProblem, type CdqImportResult } from "../contracts/cdq";
+import { cdqCalls } from "../contracts/calls/cdq";
+import type { CdqImportProblem, CdqImportResult } from "../contracts/cdq";
 import { ErrorCode } from "../contracts/common";
 import { ApiError, notFound } from "../http/problem";
-import { defineRoute, type RouteContext } from "../http/route";
-import { getStudy } from "../studies/service";
+import { defineRoute } from "../http/route";
 import { importItems, MAX_IMPORT_BYTES, readImportFile, type ParsedFile } from "./import-rows";
 import { getIssue, importIssues, listIssues } from "./service";
 
 const ISSUE_NOT_FOUND = "Compliance & Data Quality Issue not found";
-
-/** The study of the address, within the address's company; another company's study is simply not found. */
-async function studyOf(ctx: Pick<RouteContext<unknown, unknown>, "db" | "params" | "cached">) {
-  const companyId = ctx.params.companyId!;
-  const studyName = ctx.params.studyName!;
-  const study = await ctx.cached(`study:${companyId}:${studyName}`, () => getStudy(ctx.db, companyId, studyName));
-  if (!study) throw notFound("The study does not exist.");
-  return { companyId, studyId: study.internalStudyId };
-}
 
 /** Every problem of an import, by row and field: the import wrote nothing. */
 export function importRefused(problems: readonly CdqImportProblem[]): ApiError {
@@ -58,24 +49,19 @@ function importBodyRows(body: unknown): ParsedFile {
 export const cdqRoutes = [
   /** 001 §7: one page of the study's issues, {page, pageSize} → {items, paging}. */
   defineRoute({
-    method: "POST",
-    path: "/companies/:companyId/studies/:studyName/dataQualityIssues/get",
+    call: cdqCalls.list,
     access: "permission",
-    body: cdqListRequestSchema,
-    handler: async (ctx) => {
-      const { studyId } = await studyOf(ctx);
-      return listIssues(ctx.db, studyId, ctx.body);
-    },
+    scope: "study",
+    handler: async ({ db, scope, body }) => listIssues(db, scope.study.internalStudyId, body),
   }),
 
   /** 001 §7: one issue; an issue of another study (or company) is not found. */
   defineRoute({
-    method: "POST",
-    path: "/companies/:companyId/studies/:studyName/dataQualityIssues/:issueId/get",
+    call: cdqCalls.get,
     access: "permission",
-    handler: async (ctx) => {
-      const { studyId } = await studyOf(ctx);
-      const issue = await getIssue(ctx.db, studyId, ctx.params.issueId!);
+    scope: "study",
+    handler: async ({ db, scope, params }) => {
+      const issue = await getIssue(db, scope.study.internalStudyId, params.issueId);
       if (!issue) throw notFound(ISSUE_NOT_FOUND);
       return issue;
     },
@@ -86,13 +72,13 @@ export const cdqRoutes = [
    * with a change per created or updated issue (docs/decisions/0027-cdq-issues.md).
    */
   defineRoute({
-    method: "POST",
-    path: "/companies/:companyId/studies/:studyName/dataQualityIssues/import",
+    call: cdqCalls.import,
     access: "permission",
+    scope: "study",
     maxBodyBytes: MAX_IMPORT_BYTES + 64 * 1024,
     audit: { displayText: "Import Compliance & Data Quality issues" },
     handler: async (ctx): Promise<CdqImportResult> => {
-      const target = await studyOf(ctx);
+      const target = { companyId: ctx.scope.companyId, studyId: ctx.scope.study.internalStudyId };
       const rows = await importRows(ctx.body);
       const outcome = await importIssues(ctx.db, target, rows);
       if (!outcome.ok) throw importRefused(outcome.problems);

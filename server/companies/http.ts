@@ -1,17 +1,11 @@
-import { notFound } from "../http/problem";
+import { companyCalls } from "../contracts/calls/companies";
 import { defineRoute } from "../http/route";
-import { getCompany } from "./service";
 
 export const companyRoutes = [
   defineRoute({
-    method: "POST",
-    path: "/companies/:companyId/get",
+    call: companyCalls.get,
     access: "permission",
-    handler: async ({ db, params, cached }) => {
-      const companyId = params.companyId!;
-      const company = await cached(`company:${companyId}`, () => getCompany(db, companyId));
-      if (!company) throw notFound("The company does not exist.");
-      return company;
-    },
+    scope: "company",
+    handler: async ({ scope }) => scope.company,
   }),
 ];

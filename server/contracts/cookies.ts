@@ -1,6 +1,4 @@
-import crypto from "node:crypto";
 import { parse, serialize } from "cookie";
-import { seal, unseal } from "../config/secret";
 
 /**
  * Every cookie of the product, read and written one way (docs/decisions/0013-web-session.md):
@@ -8,8 +6,9 @@ import { seal, unseal } from "../config/secret";
  *    and path /, and needs Secure);
  *  - httpOnly, SameSite=Lax, Path=/, Secure over https;
  *  - a sealed value is JSON encrypted with AES-256-GCM under a key derived from the application secret for that
- *    cookie, with the cookie's name as additional data, so a value cannot be read, altered or moved to another cookie.
- * Parsing and serialising are the `cookie` package's.
+ *    cookie, with the cookie's name as additional data, so a value cannot be read, altered or moved to another cookie
+ *    (the web app's app/lib/cookie-seal.server.ts: sealing is crypto and keeps its keys, so it is not a contract).
+ * Parsing and serialising are the `cookie` package's. Pure, like every contract: no I/O, no state.
  */
 export interface CookieSecurity {
   /** True when the product is served over https (PUBLIC_URL). */
@@ -56,31 +55,4 @@ export function serializeCookie(
     // Sealed values and random tokens are base64url already: written as they are.
     encode: (text) => text,
   });
-}
-
-const keys = new Map<string, Buffer>();
-
-/** The sealing key of one cookie, derived from the application secret with HKDF-SHA256 (once per process). */
-function keyFor(secret: string, base: string): Buffer {
-  const id = `${base}\u0000${secret}`;
-  let key = keys.get(id);
-  if (!key) {
-    key = Buffer.from(crypto.hkdfSync("sha256", secret, "rbqm-web", base, 32));
-    keys.set(id, key);
-  }
-  return key;
-}
-
-/** The value's JSON, sealed (server/config/secret.ts) and bound to the cookie's name. */
-export function sealCookieValue(secret: string, base: string, name: string, value: unknown): string {
-  return seal(keyFor(secret, base), JSON.stringify(value), name);
-}
-
-/** The value of a sealed cookie, or null when it was altered, made with another secret, or moved from another cookie. */
-export function unsealCookieValue<T>(secret: string, base: string, name: string, sealed: string): T | null {
-  try {
-    return JSON.parse(unseal(keyFor(secret, base), sealed, name)) as T;
-  } catch {
-    return null;
-  }
 }

@@ -30,6 +30,8 @@ export interface CriticalDatumItem {
   isCritical?: boolean;
 }
 export type CpcdItem = CriticalProcessItem | CriticalDatumItem;
+/** The item of a kind of list. */
+export type CpcdItemOf<K extends CpcdKind> = K extends "criticalProcesses" ? CriticalProcessItem : CriticalDatumItem;
 
 /** The answer of a get: the list in its order (001 §7: the value is a list), and the version a save must name. */
 export interface CpcdList<T extends CpcdItem = CpcdItem> {

@@ -1,40 +1,24 @@
-import { getCompany } from "../companies/service";
-import { emptyBodySchema } from "../contracts/common";
-import {
-  importDataSchema,
-  importProcessesSchema,
-  saveDataSchema,
-  saveProcessesSchema,
-  type CpcdKind,
-} from "../contracts/cpcd";
-import type { Db } from "../db/database";
-import { notFound, validationFailed } from "../http/problem";
-import { defineRoute } from "../http/route";
-import { getStudy } from "../studies/service";
+import { cpcdCalls } from "../contracts/calls/cpcd";
+import type { CpcdKind } from "../contracts/cpcd";
+import { validationFailed } from "../http/problem";
+import { defineRoute, type CompanyScope, type StudyScope } from "../http/route";
 import { getList, importItems, saveList, type CpcdOwner } from "./service";
 
 /** 200 items of a few hundred characters each fit several times over; a save is the whole list. */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
-async function companyOwner(db: Db, params: Record<string, string>): Promise<CpcdOwner> {
-  const companyId = params.companyId!;
-  if (!(await getCompany(db, companyId))) throw notFound("The company does not exist.");
-  return { companyId, studyId: null };
-}
-
-/** The study of the path, within the path's company only: another company's study is "not found". */
-async function studyOwner(db: Db, params: Record<string, string>): Promise<CpcdOwner> {
-  const study = await getStudy(db, params.companyId!, params.studyName!);
-  if (!study) throw notFound("The study does not exist.");
-  return { companyId: params.companyId!, studyId: study.internalStudyId };
-}
+/** The lists' owner: the company of the path, or the study of the path (resolved by the route's scope). */
+const ownerOf = (scope: CompanyScope | StudyScope): CpcdOwner => ({
+  companyId: scope.companyId,
+  studyId: "study" in scope ? scope.study.internalStudyId : null,
+});
 
 /** 001 §7: the body may name the company and study too; when it does, it must name those of the path. */
-function checkBodyNames(body: { companyId?: string; studyName?: string }, params: Record<string, string>) {
+function checkBodyNames(body: { companyId?: string; studyName?: string }, scope: StudyScope) {
   const issues = [];
-  if (body.companyId !== undefined && body.companyId !== params.companyId)
+  if (body.companyId !== undefined && body.companyId !== scope.companyId)
     issues.push({ path: "companyId", message: "The company must be the one of the address" });
-  if (body.studyName !== undefined && body.studyName !== params.studyName)
+  if (body.studyName !== undefined && body.studyName !== scope.studyName)
     issues.push({ path: "studyName", message: "The study must be the one of the address" });
   if (issues.length > 0) throw validationFailed(issues);
 }
@@ -44,89 +28,84 @@ const LABELS: Record<CpcdKind, { one: string }> = {
   criticalData: { one: "critical data" },
 };
 
-function getRoute(level: "company" | "study", kind: CpcdKind) {
-  const prefix = level === "company" ? "/companies/:companyId" : "/companies/:companyId/studies/:studyName";
-  return defineRoute({
-    method: "POST",
-    path: `${prefix}/${kind}/get`,
+const getRoutes = [
+  defineRoute({
+    call: cpcdCalls.company.criticalProcesses.get,
     access: "permission",
-    body: emptyBodySchema,
-    handler: async ({ db, params }) =>
-      getList(db, await (level === "company" ? companyOwner : studyOwner)(db, params), kind),
-  });
-}
+    scope: "company",
+    handler: async ({ db, scope }) => getList(db, ownerOf(scope), "criticalProcesses"),
+  }),
+  defineRoute({
+    call: cpcdCalls.company.criticalData.get,
+    access: "permission",
+    scope: "company",
+    handler: async ({ db, scope }) => getList(db, ownerOf(scope), "criticalData"),
+  }),
+  defineRoute({
+    call: cpcdCalls.study.criticalProcesses.get,
+    access: "permission",
+    scope: "study",
+    handler: async ({ db, scope }) => getList(db, ownerOf(scope), "criticalProcesses"),
+  }),
+  defineRoute({
+    call: cpcdCalls.study.criticalData.get,
+    access: "permission",
+    scope: "study",
+    handler: async ({ db, scope }) => getList(db, ownerOf(scope), "criticalData"),
+  }),
+];
 
 function saveRoutes(level: "company" | "study") {
-  const prefix = level === "company" ? "/companies/:companyId" : "/companies/:companyId/studies/:studyName";
-  const owner = level === "company" ? companyOwner : studyOwner;
   const which = level === "company" ? "company" : "study";
+  const calls = cpcdCalls[level];
   return [
     defineRoute({
-      method: "POST",
-      path: `${prefix}/criticalProcesses/save`,
+      call: calls.criticalProcesses.save,
       access: "permission",
-      body: saveProcessesSchema,
+      scope: level,
       maxBodyBytes: MAX_BODY_BYTES,
       audit: { displayText: `Save ${which} ${LABELS.criticalProcesses.one}` },
-      handler: async ({ db, params, body, audit }) =>
-        saveList(db, await owner(db, params), "criticalProcesses", body.criticalProcesses, body.version, audit),
+      handler: async ({ db, scope, body, audit }) =>
+        saveList(db, ownerOf(scope), "criticalProcesses", body.criticalProcesses, body.version, audit),
     }),
     defineRoute({
-      method: "POST",
-      path: `${prefix}/criticalData/save`,
+      call: calls.criticalData.save,
       access: "permission",
-      body: saveDataSchema,
+      scope: level,
       maxBodyBytes: MAX_BODY_BYTES,
       audit: { displayText: `Save ${which} ${LABELS.criticalData.one}` },
-      handler: async ({ db, params, body, audit }) =>
-        saveList(db, await owner(db, params), "criticalData", body.criticalData, body.version, audit),
+      handler: async ({ db, scope, body, audit }) =>
+        saveList(db, ownerOf(scope), "criticalData", body.criticalData, body.version, audit),
     }),
   ];
 }
 
 const studyImportRoutes = [
   defineRoute({
-    method: "POST",
-    path: "/companies/:companyId/studies/:studyName/criticalProcesses/import",
+    call: cpcdCalls.study.criticalProcesses.import,
     access: "permission",
-    body: importProcessesSchema,
+    scope: "study",
     maxBodyBytes: MAX_BODY_BYTES,
     audit: { displayText: "Import study critical processes" },
-    handler: async ({ db, params, body, audit }) => {
-      checkBodyNames(body, params);
+    handler: async ({ db, scope, body, audit }) => {
+      checkBodyNames(body, scope);
       audit.setRationale(body.rationaleForChange);
-      return importItems(
-        db,
-        await studyOwner(db, params),
-        "criticalProcesses",
-        body.criticalProcesses,
-        body.overwrite,
-        audit,
-      );
+      return importItems(db, ownerOf(scope), "criticalProcesses", body.criticalProcesses, body.overwrite, audit);
     },
   }),
   defineRoute({
-    method: "POST",
-    path: "/companies/:companyId/studies/:studyName/criticalData/import",
+    call: cpcdCalls.study.criticalData.import,
     access: "permission",
-    body: importDataSchema,
+    scope: "study",
     maxBodyBytes: MAX_BODY_BYTES,
     audit: { displayText: "Import study critical data" },
-    handler: async ({ db, params, body, audit }) => {
-      checkBodyNames(body, params);
+    handler: async ({ db, scope, body, audit }) => {
+      checkBodyNames(body, scope);
       audit.setRationale(body.rationaleForChange);
-      return importItems(db, await studyOwner(db, params), "criticalData", body.criticalData, body.overwrite, audit);
+      return importItems(db, ownerOf(scope), "criticalData", body.criticalData, body.overwrite, audit);
     },
   }),
 ];
 
 /** 001 §7: the company lists' get (and save, for the company editor), the study lists' get, save and import. */
-export const cpcdRoutes = [
-  getRoute("company", "criticalProcesses"),
-  getRoute("company", "criticalData"),
-  ...saveRoutes("company"),
-  getRoute("study", "criticalProcesses"),
-  getRoute("study", "criticalData"),
-  ...saveRoutes("study"),
-  ...studyImportRoutes,
-];
+export const cpcdRoutes = [...getRoutes, ...saveRoutes("company"), ...saveRoutes("study"), ...studyImportRoutes];

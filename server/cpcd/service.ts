@@ -4,6 +4,7 @@ import {
   DUPLICATE_TITLE,
   DUPLICATE_VALUE_FOUND,
   STALE_LIST,
+  type CpcdItemOf,
   type CpcdKind,
   type CpcdList,
   type CriticalDatumItem,
@@ -78,10 +79,10 @@ async function readItems(db: Db, owner: CpcdOwner, kind: CpcdKind, listId: strin
 }
 
 /** A list in its order, and its version (0 for a list never saved). */
-export async function getList(db: Db, owner: CpcdOwner, kind: CpcdKind): Promise<CpcdList> {
+export async function getList<K extends CpcdKind>(db: Db, owner: CpcdOwner, kind: K): Promise<CpcdList<CpcdItemOf<K>>> {
   const list = await findList(db, owner, kind);
   if (!list) return { value: [], version: 0 };
-  return { value: await readItems(db, owner, kind, list.id), version: list.version };
+  return { value: (await readItems(db, owner, kind, list.id)) as CpcdItemOf<K>[], version: list.version };
 }
 
 /** The list's row, created at version 0 when it has none; locked until the transaction ends. */

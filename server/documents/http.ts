@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import { getCompanyLogo } from "../companies/service";
+import { documentCalls } from "../contracts/calls/documents";
 import { defineRoute } from "../http/route";
 import { PRODUCT_LOGO_SVG, PRODUCT_MARK_SVG } from "./product-logo";
 
 export const documentRoutes = [
   defineRoute({
-    method: "GET",
-    path: "/v1/documents/companyLogo",
+    call: documentCalls.companyLogo,
     // Shown on pages that need no sign-in (the error page): signed out, the product logo answers.
     access: "public",
     handler: async ({ db, principal, request }) => {

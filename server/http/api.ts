@@ -2,15 +2,19 @@ import { Hono } from "hono";
 import { type z } from "zod";
 import type { ChangePair } from "../audit/changes";
 import type { AuditActor, AuditLevel, ContextOfChange } from "../audit/schema";
-import { appendAuditEntry } from "../audit/service";
-import { authenticate, type AuthenticationDeps, type AuthenticationMemo, type Principal } from "../auth/principal";
+import type { appendAuditEntry as AppendAuditEntry } from "../audit/service";
+import type {
+  authenticate as Authenticate,
+  AuthenticationDeps,
+  AuthenticationMemo,
+  Principal,
+} from "../auth/principal";
 import { ErrorCode } from "../contracts/common";
 import { NO_STORE } from "../contracts/headers";
 import { databaseFailureSummary, isDatabaseUnavailable } from "../db/availability";
 import type { Db } from "../db/database";
 import type { ServiceDeps } from "../deps";
 import { currentRequestId, oncePerRequest } from "../observability/logger";
-import { getStudy } from "../studies/service";
 import { ClientAbortError, readBodyText, readFormData } from "./body";
 import {
   ApiError,
@@ -21,15 +25,31 @@ import {
   validationFailed,
 } from "./problem";
 import { selfGrantsOf, type AuditScope, type RouteDefinition } from "./route";
+import { checkScopes, resolveScope, studyOf, type Cached, type ScopeLookups } from "./scope";
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * What the pipeline is given by the composition root (server/service.ts), so that it imports no domain: who is
+ * calling, where an audit entry is appended, and how a path's company and study are found.
+ */
+export interface ApiPorts {
+  authenticate: typeof Authenticate;
+  appendAuditEntry: typeof AppendAuditEntry;
+  scopes: ScopeLookups;
+}
 
 /** The answer to an address no route claims. */
 export const noSuchCall = () =>
   problemResponse(new ApiError(404, ErrorCode.NotFound, "There is no such API call."), currentRequestId());
 
-/** Builds the /api router: every route authenticated, authorised, validated and, when it changes state, audited. */
-export function createApiRouter(deps: ServiceDeps, routes: readonly RouteDefinition[]): Hono {
+/**
+ * Builds the /api router: every call goes through the same named steps, in this order (docs/architecture.md, "One
+ * request, followed"): who is calling → may they → what they sent → what it is about (scope) → run it (a read as it
+ * is; a change in one transaction with its audit entry).
+ */
+export function createApiRouter(deps: ServiceDeps, routes: readonly RouteDefinition[], ports: ApiPorts): Hono {
+  checkScopes(routes);
   const api = new Hono();
   const authentication = {
     db: deps.database.db,
@@ -43,14 +63,21 @@ export function createApiRouter(deps: ServiceDeps, routes: readonly RouteDefinit
       const requestId = currentRequestId() ?? request.headers.get("x-request-id") ?? undefined;
       try {
         const memo = (c.env as { authentications?: unknown } | undefined)?.authentications;
-        return await handle(
+        const call: Call = {
           deps,
-          authentication,
+          ports,
           route,
           request,
-          c.req.param() as Record<string, string>,
+          url: new URL(request.url),
+          params: c.req.param() as Record<string, string>,
+        };
+        const principal = await whoIsCalling(
+          call,
+          authentication,
           memo instanceof Map ? (memo as AuthenticationMemo) : undefined,
         );
+        await mayThey(call, principal);
+        return await run(call, principal, await whatTheySent(call));
       } catch (error) {
         return unhandledError(deps, error, route.path, requestId);
       }
@@ -85,80 +112,103 @@ export function unhandledError(
   return problemResponse(new ApiError(500, ErrorCode.Unknown, "The server could not complete the request."), requestId);
 }
 
-async function handle(
-  deps: ServiceDeps,
-  authentication: AuthenticationDeps,
-  route: RouteDefinition,
-  request: Request,
-  params: Record<string, string>,
-  authentications?: AuthenticationMemo,
-): Promise<Response> {
-  const db = deps.database.db;
-  const url = new URL(request.url);
+/** One call on its way through the pipeline. */
+interface Call {
+  deps: ServiceDeps;
+  ports: ApiPorts;
+  route: RouteDefinition;
+  request: Request;
+  url: URL;
+  params: Record<string, string>;
+}
 
-  // 1. Who is calling: one query for the caller, their sign-in grant and the reference epoch, once per web request.
-  const auth = await authenticate(request, authentication, authentications);
-  let principal: Principal | null = null;
-  if (auth.kind === "user") principal = auth.principal;
+/** 1. Who is calling: one query for the caller, their sign-in grant and the reference epoch, once per web request. */
+async function whoIsCalling(
+  call: Call,
+  authentication: AuthenticationDeps,
+  authentications?: AuthenticationMemo,
+): Promise<Principal | null> {
+  const auth = await call.ports.authenticate(call.request, authentication, authentications);
+  if (auth.kind === "user") {
+    // A call about "me" is about the caller: handlers always see a user id.
+    if (call.params.userId === "me") call.params = { ...call.params, userId: auth.principal.userId };
+    return auth.principal;
+  }
   // A token that no longer works (expired, revoked, a blocked user) is refused on every call, public ones too, so
   // the client learns at once that its sign-in has ended instead of being served as anonymous (000 §4.2).
-  else if (auth.kind === "invalid") throw notAuthenticated(auth.reason);
-  else if (route.access !== "public") throw notAuthenticated();
+  if (auth.kind === "invalid") throw notAuthenticated(auth.reason);
+  if (call.route.access !== "public") throw notAuthenticated();
+  return null;
+}
 
-  // 2. May they: the permission address is the call path prefixed with "api" (000 §6). The same principal.can
-  // answers the permission check call, so the two always agree; what one may call about oneself is in it too.
-  if (route.access === "permission") {
-    const address = url.pathname.replace(/^\//, "");
-    if (!(await principal!.can(address))) throw forbidden();
-  }
-  // A call about "me" is about the caller: handlers always see a user id.
-  if (params.userId === "me" && principal) params = { ...params, userId: principal.userId };
+/**
+ * 2. May they: the permission address is the call path prefixed with "api" (000 §6). The same principal.can answers
+ * the permission check call, so the two always agree; what one may call about oneself is in it too.
+ */
+async function mayThey(call: Call, principal: Principal | null): Promise<void> {
+  if (call.route.access !== "permission") return;
+  const address = call.url.pathname.replace(/^\//, "");
+  if (!principal || !(await principal.can(address))) throw forbidden();
+}
 
-  // 3. What they sent.
+/** 3. What they sent: the raw body (kept for the audit entry) and the body as the call's request contract reads it. */
+async function whatTheySent(call: Call): Promise<{ raw: unknown; body: unknown }> {
+  const { route, request } = call;
   const raw = route.rawBody ? {} : await readBody(request, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-  let body: unknown = raw;
-  if (route.body) {
-    const parsed = route.body.safeParse(raw);
-    if (!parsed.success) throw validationFailed(zodIssues(parsed.error));
-    body = parsed.data;
-  }
+  if (!route.body) return { raw, body: raw };
+  const parsed = route.body.safeParse(raw);
+  if (!parsed.success) throw validationFailed(zodIssues(parsed.error));
+  return { raw, body: parsed.data };
+}
 
+/**
+ * 4 and 5. What the call is about (its scope, server/http/scope.ts), then the handler: a read-only call as it is, with
+ * reference data from the cache of the caller's epoch; a state-changing call in one transaction with its audit entry.
+ */
+async function run(call: Call, principal: Principal | null, sent: { raw: unknown; body: unknown }): Promise<Response> {
+  const { deps, route, request, url, params } = call;
   const log = deps.logger.child({ route: route.path });
-  const base = { deps, request, params, query: url.searchParams, body, principal, log };
+  const handle = async (db: Db, cached: Cached, audit: Scope, afterCommit: (fn: () => void) => void) =>
+    route.handler({
+      deps,
+      db,
+      request,
+      params,
+      scope: await resolveScope(route, params, call.ports.scopes, db, cached),
+      query: url.searchParams,
+      body: sent.body,
+      principal,
+      audit,
+      log,
+      cached,
+      afterCommit,
+    });
 
-  // 4. Read-only calls run as they are; reference data comes from the cache of the caller's epoch.
   if (!route.audit) {
-    const scope = createAuditScope();
-    const cached = <T>(key: string, load: () => Promise<T>) =>
-      principal ? deps.cache.get(key, principal.epoch, load) : load();
-    return toResponse(await route.handler({ ...base, db, audit: scope, cached, afterCommit: (fn) => fn() }));
+    const cached: Cached = (key, load) => (principal ? deps.cache.get(key, principal.epoch, load) : load());
+    return toResponse(await handle(deps.database.db, cached, createAuditScope(), (fn) => fn()));
   }
 
-  // 5. State-changing calls: the change and its audit entry commit together, or neither does.
+  // The change and its audit entry commit together, or neither does.
   const after: (() => void)[] = [];
   const displayText = route.audit.displayText;
-  const result = await db.transaction(async (tx) => {
+  const result = await deps.database.db.transaction(async (tx) => {
     const scope = createAuditScope();
     // Inside a change nothing comes from the cache: the transaction may be changing it.
-    const output = await route.handler({
-      ...base,
-      db: tx,
-      audit: scope,
-      cached: (_key, load) => load(),
-      afterCommit: (fn) => after.push(fn),
-    });
-    const context = scope.context ?? (await contextFromParams(tx, params, principal));
-    await appendAuditEntry(tx, {
+    const direct: Cached = (_key, load) => load();
+    const output = await handle(tx, direct, scope, (fn) => after.push(fn));
+    const context = scope.context ?? (await contextFromParams(call, tx, principal));
+    await call.ports.appendAuditEntry(tx, {
       entryPoint: { displayText, httpMethod: request.method, apiPath: url.pathname },
       level: context.level,
       companyId: context.companyId,
       studyId: context.studyId,
       contextOfChange: context.contextOfChange,
       requester: principal?.actor ?? scope.requester ?? { type: "system" },
-      requestBody: raw,
+      requestBody: sent.raw,
       responseBody: output instanceof Response ? undefined : output,
       changes: scope.changes,
-      rationale: scope.rationale ?? rationaleFrom(raw),
+      rationale: scope.rationale ?? rationaleFrom(sent.raw),
     });
     return output;
   });
@@ -201,14 +251,12 @@ function createAuditScope(): Scope {
   return scope;
 }
 
-async function contextFromParams(
-  db: Db,
-  params: Record<string, string>,
-  principal: Principal | null,
-): Promise<ResolvedContext> {
+/** The audit context a change's path gives: its study, else its company (or the caller's), else the system. */
+async function contextFromParams(call: Call, db: Db, principal: Principal | null): Promise<ResolvedContext> {
+  const { params } = call;
   const companyId = params.companyId ?? principal?.homeCompanyId ?? null;
   if (companyId && params.studyName) {
-    const study = await getStudy(db, companyId, params.studyName);
+    const study = await studyOf(call.ports.scopes, db, (_key, load) => load(), companyId, params.studyName);
     if (study) {
       return {
         level: "Study",

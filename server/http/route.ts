@@ -2,6 +2,9 @@ import type { z } from "zod";
 import type { ChangePair } from "../audit/changes";
 import type { AuditActor, AuditLevel, ContextOfChange } from "../audit/schema";
 import type { Principal } from "../auth/principal";
+import type { ApiCall, PathParams } from "../contracts/calls/define";
+import type { CompanyInfo } from "../contracts/companies";
+import type { StudyBasicInfo } from "../contracts/studies";
 import type { Db } from "../db/database";
 import type { ServiceDeps } from "../deps";
 import type { Logger } from "../observability/logger";
@@ -34,12 +37,36 @@ export interface AuditScope {
   readonly changes: readonly ChangePair[];
 }
 
-export interface RouteContext<Body, P> {
+/**
+ * What a call is about, resolved from its path before its handler runs (server/http/scope.ts):
+ *  - "company": the company of the path (`:companyId`), or 404 "The company does not exist.";
+ *  - "study": the study of the path (`:studyName`) within the company of the path, or 404 "The study does not exist."
+ *    (another company's study is simply not found).
+ */
+export type ScopeKind = "company" | "study";
+
+export interface CompanyScope {
+  companyId: string;
+  company: CompanyInfo;
+}
+
+export interface StudyScope {
+  companyId: string;
+  studyName: string;
+  study: StudyBasicInfo;
+}
+
+export type ScopeOf<K> = K extends "study" ? StudyScope : K extends "company" ? CompanyScope : undefined;
+
+export interface RouteContext<Body, P, Params = Record<string, string>, Scope = undefined> {
   deps: ServiceDeps;
   /** The database, or the route's transaction when it changes state. */
   db: Db;
   request: Request;
-  params: Record<string, string>;
+  /** The path's parameters, typed by its template; `:userId` "me" is already the caller's id. */
+  params: Params;
+  /** What the route's `scope` names, resolved (the study or company of the path); undefined without a scope. */
+  scope: Scope;
   query: URLSearchParams;
   body: Body;
   principal: P;
@@ -54,10 +81,8 @@ export interface RouteContext<Body, P> {
   afterCommit(fn: () => void): void;
 }
 
-export interface RouteDefinition<A extends Access = Access, S extends z.ZodType = z.ZodType> {
-  method: "GET" | "POST";
-  /** Path below /api, in Hono syntax: "/companies/:companyId/get". */
-  path: string;
+/** What every route states besides its call: who may make it, and how it is run. */
+interface RouteOptions<A extends Access, K extends ScopeKind | undefined> {
   access: A;
   /**
    * With access "permission" on a call about a user (`/users/:userId/…` or `/users/me/…`): the caller may always make
@@ -65,20 +90,72 @@ export interface RouteDefinition<A extends Access = Access, S extends z.ZodType 
    * framework reads `:userId` "me" as the caller, so the handler always sees a user id.
    */
   self?: true;
-  body?: S;
+  /** The call is about the company, or the study, of its path: resolved (or 404) before the handler runs. */
+  scope?: K;
   /** Marks a state-changing call: it runs in one transaction and appends an audit entry (001 §3). */
   audit?: { displayText: string };
   maxBodyBytes?: number;
   /** The handler reads the request's body itself, as a stream (uploads); the body is then not parsed here. */
   rawBody?: true;
-  handler: (ctx: RouteContext<z.output<S>, PrincipalFor<A>>) => Promise<unknown>;
 }
 
-/** Declares a route; the generic parameters give the handler a typed body and principal. */
-export function defineRoute<A extends Access, S extends z.ZodType = z.ZodObject<Record<string, never>>>(
-  definition: RouteDefinition<A, S>,
-): RouteDefinition {
-  return definition as unknown as RouteDefinition;
+/** A route as the pipeline runs it (server/http/api.ts). */
+export interface RouteDefinition extends RouteOptions<Access, ScopeKind | undefined> {
+  method: "GET" | "POST";
+  /** Path below /api, in Hono syntax: "/companies/:companyId/get". */
+  path: string;
+  body?: z.ZodType;
+  handler: (ctx: RouteContext<unknown, Principal | null, Record<string, string>, unknown>) => Promise<unknown>;
+}
+
+type BodyOf<S> = S extends z.ZodType ? z.output<S> : Record<string, unknown>;
+
+/** A route of a call defined in server/contracts/calls: path, parameters, body and answer all come from the call. */
+export type CallRoute<
+  P extends string,
+  S extends z.ZodType | undefined,
+  Ans,
+  A extends Access,
+  K extends ScopeKind | undefined,
+> = RouteOptions<A, K> & {
+  call: ApiCall<P, S, Ans>;
+  handler: (ctx: RouteContext<BodyOf<S>, PrincipalFor<A>, PathParams<P>, ScopeOf<K>>) => Promise<Ans | Response>;
+};
+
+/** A route declared by its own method and path (tests of the routing machinery; addresses outside the contracts). */
+export type PathRoute<
+  P extends string,
+  S extends z.ZodType,
+  A extends Access,
+  K extends ScopeKind | undefined,
+> = RouteOptions<A, K> & {
+  method: "GET" | "POST";
+  path: P;
+  body?: S;
+  handler: (ctx: RouteContext<z.output<S>, PrincipalFor<A>, PathParams<P>, ScopeOf<K>>) => Promise<unknown>;
+};
+
+/**
+ * Declares a route. Given a `call` (server/contracts/calls), its method, path and request contract are the call's,
+ * its handler's parameters are typed by the call's path and its answer must be the call's answer (or a Response).
+ */
+export function defineRoute<
+  const P extends string,
+  S extends z.ZodType | undefined,
+  Ans,
+  A extends Access,
+  K extends ScopeKind | undefined = undefined,
+>(definition: CallRoute<P, S, Ans, A, K>): RouteDefinition;
+export function defineRoute<
+  A extends Access,
+  S extends z.ZodType = z.ZodObject<Record<string, never>>,
+  const P extends string = string,
+  K extends ScopeKind | undefined = undefined,
+>(definition: PathRoute<P, S, A, K>): RouteDefinition;
+export function defineRoute(definition: { call?: ApiCall; handler: unknown }): RouteDefinition {
+  const { call, ...rest } = definition;
+  if (!call) return rest as unknown as RouteDefinition;
+  return { ...rest, method: call.method, path: call.path, body: call.body } as unknown as RouteDefinition;
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { Principal } from "../auth/principal";
-import { notificationCountRequestSchema } from "../contracts/notifications";
+import { notificationCalls } from "../contracts/calls/notifications";
 import { defineRoute, type RouteContext } from "../http/route";
 import { countUnread } from "./service";
 
-type CountContext = RouteContext<{ studyName: string | null }, Principal>;
+type CountContext = RouteContext<{ studyName: string | null }, Principal, { readonly userId?: string }>;
 
 /** A user's unread notifications; one's own are cached by one's notifications version (server/auth/principal.ts). */
 async function count({ db, principal, body, params, cached, request }: CountContext) {
@@ -20,21 +20,17 @@ async function count({ db, principal, body, params, cached, request }: CountCont
 
 export const notificationRoutes = [
   defineRoute({
-    method: "POST",
-    path: "/users/me/notifications/get",
+    call: notificationCalls.countMine,
     // Anyone may count their own notifications.
     access: "permission",
     self: true,
-    body: notificationCountRequestSchema,
     handler: count,
   }),
   defineRoute({
-    method: "POST",
-    path: "/users/:userId/notifications/get",
+    call: notificationCalls.count,
     // One's own are always readable; another user's need the permission on this address.
     access: "permission",
     self: true,
-    body: notificationCountRequestSchema,
     handler: count,
   }),
 ];

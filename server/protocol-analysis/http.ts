@@ -1,5 +1,4 @@
-import { emptyBodySchema } from "../contracts/common";
-import { riskAssessmentStartSchema } from "../contracts/protocol-analysis";
+import { protocolAnalysisCalls } from "../contracts/calls/protocol-analysis";
 import { defineRoute } from "../http/route";
 import { analysisRuntime } from "./runtime";
 import { getRiskAssessmentResult, listAnalysisRequests, startRiskAssessment } from "./service";
@@ -7,13 +6,11 @@ import { getRiskAssessmentResult, listAnalysisRequests, startRiskAssessment } fr
 /** 001 §7: the AI risk assessment's calls (under the caller's home company, as the paths name none). */
 export const riskAssessmentRoutes = [
   defineRoute({
-    method: "POST",
-    path: "/studies/:studyName/ProtocolAnalysisTool/RiskAssessment/start",
+    call: protocolAnalysisCalls.startRiskAssessment,
     access: "permission",
-    body: riskAssessmentStartSchema,
     audit: { displayText: "AI risk assessment requested" },
     handler: async ({ deps, db, params, body, principal, audit, afterCommit, log }) => {
-      const started = await startRiskAssessment(db, principal, params.studyName!, body.protocolTemporaryFileId, audit);
+      const started = await startRiskAssessment(db, principal, params.studyName, body.protocolTemporaryFileId, audit);
       // Enqueued once the request is committed; a failure here is recovered at the next start of a worker.
       afterCommit(() => {
         analysisRuntime(deps)
@@ -24,18 +21,14 @@ export const riskAssessmentRoutes = [
     },
   }),
   defineRoute({
-    method: "POST",
-    path: "/studies/:studyName/ProtocolAnalysisTool/RiskAssessment/:id/getResults",
+    call: protocolAnalysisCalls.riskAssessmentResult,
     access: "permission",
-    body: emptyBodySchema,
-    handler: ({ db, params, principal }) => getRiskAssessmentResult(db, principal, params.studyName!, params.id!),
+    handler: ({ db, params, principal }) => getRiskAssessmentResult(db, principal, params.studyName, params.id),
   }),
   defineRoute({
-    method: "POST",
-    path: "/studies/:studyName/ProtocolAnalysisTool/requests/get",
+    call: protocolAnalysisCalls.recentRequests,
     access: "permission",
-    body: emptyBodySchema,
     handler: ({ deps, db, params, principal }) =>
-      listAnalysisRequests(db, principal, params.studyName!, deps.config.protocolAnalysis.complexityToolUrl),
+      listAnalysisRequests(db, principal, params.studyName, deps.config.protocolAnalysis.complexityToolUrl),
   }),
 ];

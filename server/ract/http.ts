@@ -1,21 +1,19 @@
-import { ractImportSchema } from "../contracts/protocol-analysis";
+import { ractCalls } from "../contracts/calls/ract";
 import { defineRoute } from "../http/route";
 import { importIntoRact, workingDraft } from "./service";
 
 export const ractRoutes = [
   defineRoute({
-    method: "POST",
-    path: "/companies/:companyId/studies/:studyName/legacyRact/import",
+    call: ractCalls.import,
     access: "permission",
-    body: ractImportSchema,
     audit: { displayText: "Insert in RACT" },
-    handler: ({ db, params, body, principal, audit }) =>
-      importIntoRact(db, params.companyId!, params.studyName!, principal.userId, body, audit),
+    scope: "study",
+    handler: ({ db, scope, body, principal, audit }) => importIntoRact(db, scope, principal.userId, body, audit),
   }),
   defineRoute({
-    method: "POST",
-    path: "/companies/:companyId/studies/:studyName/legacyRact/workingDraft/get",
+    call: ractCalls.workingDraft,
     access: "permission",
-    handler: ({ db, params }) => workingDraft(db, params.companyId!, params.studyName!),
+    scope: "study",
+    handler: ({ db, scope }) => workingDraft(db, scope),
   }),
 ];

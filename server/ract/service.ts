@@ -2,22 +2,20 @@ import { and, asc, eq, max } from "drizzle-orm";
 import { riskRowTexts, type RactDraftList, type RactImport, type RactImportBody } from "../contracts/protocol-analysis";
 import type { Db } from "../db/database";
 import { newId } from "../db/ids";
-import { notFound } from "../http/problem";
-import type { AuditScope } from "../http/route";
-import { getStudy } from "../studies/service";
+import type { AuditScope, StudyScope } from "../http/route";
 import { ractWorkingDraftItems } from "./schema";
+
+/** The study a RACT call is about: the study of its path, resolved by the route's scope (server/http/scope.ts). */
+type RactStudy = Pick<StudyScope, "companyId" | "study">;
 
 /** legacyRact/import (001 §7): the rows become the study's RACT working-draft items, each change audited. */
 export async function importIntoRact(
   db: Db,
-  companyId: string,
-  studyName: string,
+  { companyId, study }: RactStudy,
   userId: string,
   input: RactImport,
   audit: AuditScope,
 ): Promise<RactImportBody> {
-  const study = await getStudy(db, companyId, studyName);
-  if (!study) throw notFound("The study does not exist.");
   const [{ last } = { last: null }] = await db
     .select({ last: max(ractWorkingDraftItems.position) })
     .from(ractWorkingDraftItems)
@@ -38,9 +36,7 @@ export async function importIntoRact(
 }
 
 /** The study's working draft, in order (the read-only page in /ng/ when LEGACY_BASE_URL is unset). */
-export async function workingDraft(db: Db, companyId: string, studyName: string): Promise<RactDraftList> {
-  const study = await getStudy(db, companyId, studyName);
-  if (!study) throw notFound("The study does not exist.");
+export async function workingDraft(db: Db, { companyId, study }: RactStudy): Promise<RactDraftList> {
   const rows = await db
     .select()
     .from(ractWorkingDraftItems)

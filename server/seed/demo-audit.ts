@@ -1,6 +1,6 @@
 import { appendAuditEntry } from "../audit/service";
 import type { Db } from "../db/database";
-import { DEMO } from "./demo";
+import { DEMO } from "./demo-ids";
 
 /**
  * The audit trail's demo data (issue 13, ADR 0026): a history of critical-process edits in study DEMO-002 — more

@@ -3,7 +3,7 @@ import type { IssueFields } from "../cdq/import-rows";
 import { writeIssues } from "../cdq/service";
 import type { CdqActor, CdqReviewStatus } from "../contracts/cdq";
 import type { Db } from "../db/database";
-import { DEMO } from "./demo";
+import { DEMO } from "./demo-ids";
 
 /**
  * Compliance & Data Quality demo issues (issue 14): about 200 across DEMO-001 (120) and DEMO-002 (80), made by a

@@ -4,7 +4,7 @@ import type { CpcdKind, CriticalDatumItem, CriticalProcessItem } from "../contra
 import { saveList, type CpcdOwner } from "../cpcd/service";
 import type { Db } from "../db/database";
 import type { AuditScope } from "../http/route";
-import { DEMO } from "./demo";
+import { DEMO } from "./demo-ids";
 
 /**
  * CP&CD demo data (issue 12): Demo Pharma's company lists (the examples a CTQ identification starts from) and the

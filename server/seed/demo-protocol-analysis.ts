@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { companies } from "../companies/schema";
 import type { Db } from "../db/database";
 import { insertGrants } from "../permissions/service";
-import { DEMO } from "./demo";
+import { DEMO } from "./demo-ids";
 
 /**
  * The Protocol Analysis Tool's demo (issue 15): Demo Pharma has the tool on (isProtocolAnalysisToolAEnabled), Northwind

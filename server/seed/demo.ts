@@ -13,6 +13,7 @@ import { demoAvatarPng } from "./avatar";
 import { DEMO_AUDIT_SEED_KEY, DEMO_AUDIT_SEED_VERSION, insertAuditDemoData } from "./demo-audit";
 import { insertCdqDemoData } from "./demo-cdq";
 import { insertCpcdDemoData } from "./demo-cpcd";
+import { DEMO } from "./demo-ids";
 import { insertProtocolAnalysisDemoData } from "./demo-protocol-analysis";
 
 /**
@@ -31,58 +32,8 @@ const OIDC_SEED_VERSION = 1;
 const SHELL_SEED_KEY = "demo-seed-shell";
 const SHELL_SEED_VERSION = 1;
 
-export const DEMO = {
-  company: { id: "6560de000000000000000001", displayName: "Demo Pharma" },
-  ssoCompany: { id: "6560de000000000000000002", displayName: "Northwind Clinical" },
-  /** Signs in through an OpenID Connect identity provider (docs/decisions/0015-oidc-single-sign-on.md). */
-  oidcCompany: { id: "6560de000000000000000003", displayName: "Contoso Trials", emailDomain: "contoso.example" },
-  studies: {
-    active: {
-      id: "6560de000000000000000101",
-      name: "DEMO001",
-      displayId: "DEMO-001",
-      displayName: "ACE-221 Hypertension Phase II",
-    },
-    second: {
-      id: "6560de000000000000000102",
-      name: "DEMO002",
-      displayId: "DEMO-002",
-      displayName: "ONC-450 Oncology Phase III",
-    },
-    retired: {
-      id: "6560de000000000000000103",
-      name: "LEGACY2019",
-      displayId: "LEG-2019",
-      displayName: "AST-19 Asthma Phase II (closed)",
-    },
-    northwind: {
-      id: "6560de000000000000000104",
-      name: "NW001",
-      displayId: "NW-001",
-      displayName: "GLU-7 Diabetes Phase I",
-    },
-  },
-  users: {
-    admin: { id: "6560de000000000000000201", email: "admin@demo-pharma.example", displayName: "Ada Admin" },
-    manager: { id: "6560de000000000000000202", email: "manager@demo-pharma.example", displayName: "Sam Manager" },
-    monitor: { id: "6560de000000000000000203", email: "monitor@demo-pharma.example", displayName: "Mona Monitor" },
-    noAccess: { id: "6560de000000000000000204", email: "noaccess@demo-pharma.example", displayName: "Nico No-Access" },
-    mfa: { id: "6560de000000000000000205", email: "mfa@demo-pharma.example", displayName: "Mia Code" },
-    blocked: { id: "6560de000000000000000206", email: "blocked@demo-pharma.example", displayName: "Bea Blocked" },
-    sso: { id: "6560de000000000000000207", email: "sso@northwind.example", displayName: "Sol Single-Sign-On" },
-    oidcSso: {
-      id: "6560de000000000000000208",
-      email: "sso@contoso.example",
-      displayName: "Cora Contoso",
-      ssoSubject: "contoso-0001",
-    },
-  },
-  groups: {
-    monitors: { id: "6560de000000000000000301", displayName: "Monitors" },
-    northwindReaders: { id: "6560de000000000000000302", displayName: "Northwind readers" },
-    contosoReaders: { id: "6560de000000000000000303", displayName: "Contoso readers" },
-  },
-} as const;
+/** The demo's ids and names (server/seed/demo-ids.ts), which the feature areas' seed steps and the tests use. */
+export { DEMO };
 
 /** Read access to a company and all its studies: every ".../get" call. */
 export const READ_ONLY_PATTERNS = [

@@ -1,10 +1,10 @@
+import { settingsCalls } from "../contracts/calls/settings";
 import { defineRoute } from "../http/route";
 import { buildSettings } from "./service";
 
 export const settingsRoutes = [
   defineRoute({
-    method: "GET",
-    path: "/v2/settings",
+    call: settingsCalls.get,
     access: "public",
     handler: async ({ deps, principal }) => buildSettings(deps.config, principal),
   }),

@@ -1,12 +1,6 @@
-import {
-  cookieName,
-  readAllCookieNames,
-  readCookie,
-  sealCookieValue,
-  serializeCookie,
-  unsealCookieValue,
-} from "@server/contracts/cookies";
+import { cookieName, readAllCookieNames, readCookie, serializeCookie } from "@server/contracts/cookies";
 import { describe, expect, it } from "vitest";
+import { sealCookieValue, unsealCookieValue } from "~/lib/cookie-seal.server";
 
 const SECRET = "cookie-test-secret-0123456789-abcdefghijklmnop";
 const attributes = (header: string) => header.split("; ").slice(1).sort();

@@ -4,6 +4,8 @@
  */
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { AUDIT_PAGE_SIZE } from "@server/contracts/audit";
+import { auditCalls } from "@server/contracts/calls/audit";
+import { permissionAddress } from "@server/contracts/calls/define";
 import { NO_STORE } from "@server/contracts/headers";
 import { AUDIT_EXPORT_INTENT, auditExportSchema, type AuditExportError } from "~/features/audit/export-form";
 import type { AuditListRow } from "~/features/audit/views";
@@ -133,9 +135,10 @@ export async function loadAuditEntry(
   studyName: string | null,
   entryId: string,
 ) {
-  const c = `api/companies/${encodeURIComponent(companyId)}`;
-  const base = studyName ? `${c}/studies/${encodeURIComponent(studyName)}/auditLogs` : `${c}/auditLogs`;
-  const { api } = await requirePagePermission(request, context, [`${base}/${encodeURIComponent(entryId)}/get`]);
+  const address = studyName
+    ? permissionAddress(auditCalls.study.entry, { companyId, studyName, entryId })
+    : permissionAddress(auditCalls.company.entry, { companyId, entryId });
+  const { api } = await requirePagePermission(request, context, [address]);
   const [result, t] = await Promise.all([api.audit.entry(companyId, studyName, entryId), getFixedT(request)]);
   if (!result.ok && result.status !== 404) throw new Error(`Audit entry unavailable: ${result.error.code}`);
   return {
@@ -155,8 +158,10 @@ export async function loadAuditListPage(
   gate: { addresses: readonly string[]; any?: boolean },
 ) {
   const companyId = companyIdParam(params);
-  const scope = `api/companies/${encodeURIComponent(companyId)}${studyName === null ? "" : `/studies/${encodeURIComponent(studyName)}`}`;
-  const exportAddress = `${scope}/auditLogs/export`;
+  const exportAddress =
+    studyName === null
+      ? permissionAddress(auditCalls.company.export, { companyId })
+      : permissionAddress(auditCalls.study.export, { companyId, studyName });
   const { api, batch } = await requirePagePermission(request, context, gate.addresses, { any: gate.any });
   const url = new URL(request.url);
   const [list, allowed, t] = await Promise.all([

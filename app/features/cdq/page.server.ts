@@ -1,4 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { cdqCalls } from "@server/contracts/calls/cdq";
+import { permissionAddress } from "@server/contracts/calls/define";
 import { CDQ_DEFAULT_PAGE_SIZE, CDQ_PAGE_SIZES } from "@server/contracts/cdq-options";
 import { CDQ_LIST_ID, issueView, type DesigneeChoice } from "~/features/cdq/issue-view";
 import { getFixedT } from "~/lib/i18next.server";
@@ -36,10 +38,9 @@ export async function loadIssueList({ request, context, params }: LoaderFunction
   return { list, page, pageSize, companyId, studyName, pageName: t("cdq.listTitle") };
 }
 
-const e = encodeURIComponent;
-/** The details page's permission address: the single-issue call, prefixed with "api" (001 §6, §7). */
+/** The details page's permission address: the single-issue call's (001 §6, §7). */
 const issueAddress = (companyId: string, studyName: string, issueId: string) =>
-  `api/companies/${e(companyId)}/studies/${e(studyName)}/dataQualityIssues/${e(issueId)}/get`;
+  permissionAddress(cdqCalls.get, { companyId, studyName, issueId });
 
 /**
  * One issue (001 §2 "Issue details"). An issue of another study or company, or an unknown id, shows "Compliance &

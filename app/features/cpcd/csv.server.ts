@@ -1,13 +1,13 @@
 /**
  * CP&CD lists as files (issue 12, beyond the spec; 001 §3 "Text format for CP&CD", 001 §9): the export is CSV with a
  * semicolon separator and CRLF line ends, criticalProcesses.csv (title;details) or criticalData.csv
- * (isCritical;label;description), written by the product's one CSV writer (server/http/csv.ts: every cell escaped
+ * (isCritical;label;description), written by the product's one CSV writer (server/contracts/csv.ts: every cell escaped
  * against formula injection, line breaks in a cell quoted); the import reads such a file, or pasted text with one item
  * per line (title;details), with csv-parse.
  */
 import type { CpcdKind, CriticalDatumItem, CriticalProcessItem } from "@server/contracts/cpcd";
 import { CPCD_LIMITS } from "@server/contracts/cpcd";
-import { csvRecords, FORMULA_START } from "@server/http/csv";
+import { csvRecords, FORMULA_START } from "@server/contracts/csv";
 import { parse } from "csv-parse/sync";
 
 export const CSV_FILE_NAMES: Record<CpcdKind, string> = {

@@ -4,6 +4,9 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/node";
+import { cpcdCalls } from "@server/contracts/calls/cpcd";
+import { permissionAddress } from "@server/contracts/calls/define";
+import { protocolAnalysisCalls } from "@server/contracts/calls/protocol-analysis";
 import { DUPLICATE_VALUE_FOUND, type CpcdKind, type CpcdList } from "@server/contracts/cpcd";
 import { criticalDataList, criticalDatumRow } from "~/features/cpcd/critical-data";
 import { criticalProcessList, criticalProcessRow } from "~/features/cpcd/critical-processes";
@@ -21,22 +24,30 @@ import { csvResponse, decodeText, listToCsv, MAX_IMPORT_BYTES, parseImport } fro
 import { importFormSchema } from "./import-form";
 import { IMPORT_INTENT, IMPORT_OVERWRITE_INTENT, kindOfTab, normaliseTab, type CpcdTab } from "./tabs";
 
-const e = encodeURIComponent;
-
-/** The permission addresses of a scope's calls (000 §6: the call path prefixed with "api"). */
+/** The permission addresses of a scope's calls (000 §6), from the calls' definitions. */
 export function cpcdAddresses(scope: CpcdScope) {
-  const base = scope.studyName
-    ? `api/companies/${e(scope.companyId)}/studies/${e(scope.studyName)}`
-    : `api/companies/${e(scope.companyId)}`;
-  const of = (call: string) => ({ cp: `${base}/criticalProcesses/${call}`, cd: `${base}/criticalData/${call}` });
+  const { companyId, studyName } = scope;
+  const study = studyName ? { companyId, studyName } : null;
+  const of = (call: "get" | "save") => ({
+    cp: study
+      ? permissionAddress(cpcdCalls.study.criticalProcesses[call], study)
+      : permissionAddress(cpcdCalls.company.criticalProcesses[call], { companyId }),
+    cd: study
+      ? permissionAddress(cpcdCalls.study.criticalData[call], study)
+      : permissionAddress(cpcdCalls.company.criticalData[call], { companyId }),
+  });
   return {
     get: of("get"),
     save: of("save"),
-    import: of("import"),
-    /** 001 §6: Ask AI needs access to CTQ identification (its start call). */
-    ctqf: scope.studyName
-      ? `api/studies/${e(scope.studyName)}/ProtocolAnalysisTool/CriticalToQualityFactorsIdentification/start`
+    /** Only a study's lists are imported. */
+    import: study
+      ? {
+          cp: permissionAddress(cpcdCalls.study.criticalProcesses.import, study),
+          cd: permissionAddress(cpcdCalls.study.criticalData.import, study),
+        }
       : null,
+    /** 001 §6: Ask AI needs access to CTQ identification (its start call). */
+    ctqf: study ? permissionAddress(protocolAnalysisCalls.startCtqIdentification, study) : null,
   };
 }
 
@@ -76,7 +87,7 @@ export async function loadCpcdPage(request: Request, context: WebContext, scope:
   // One permission batch: the page's gate, and the controls' gates.
   const [map, controls] = await Promise.all([
     requirePermission(request, signedIn.batch, [a.get.cp, a.get.cd], { any: true }),
-    signedIn.batch.check([a.save[tab], a.import[tab], ...(a.ctqf ? [a.ctqf] : [])]),
+    signedIn.batch.check([a.save[tab], ...(a.import ? [a.import[tab]] : []), ...(a.ctqf ? [a.ctqf] : [])]),
   ]);
   let list: CpcdList | null = null;
   if (map.get(a.get[tab])) {
@@ -88,7 +99,7 @@ export async function loadCpcdPage(request: Request, context: WebContext, scope:
     tab,
     list,
     canSave: controls.get(a.save[tab]) === true,
-    canImport: Boolean(scope.studyName) && controls.get(a.import[tab]) === true,
+    canImport: a.import !== null && controls.get(a.import[tab]) === true,
     canAskAi: a.ctqf !== null && controls.get(a.ctqf) === true,
   };
 }
@@ -131,7 +142,7 @@ export async function cpcdAction(
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === IMPORT_INTENT || intent === IMPORT_OVERWRITE_INTENT) {
-    if (!scope.studyName) throw data(null, { status: 404, statusText: "Not Found" });
+    if (!scope.studyName || !a.import) throw data(null, { status: 404, statusText: "Not Found" });
     const { api } = await requirePagePermission(request, context, [a.import[tab]]);
     return importAction(request, context, { ...scope, studyName: scope.studyName }, kind, tab, formData, api);
   }

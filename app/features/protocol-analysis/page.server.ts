@@ -1,4 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { permissionAddress as address } from "@server/contracts/calls/define";
+import { fileCalls } from "@server/contracts/calls/files";
+import { protocolAnalysisCalls as pat } from "@server/contracts/calls/protocol-analysis";
+import { ractCalls } from "@server/contracts/calls/ract";
 import type { FileRejection } from "@server/contracts/protocol-analysis";
 import type { SubmitOutcome } from "~/features/protocol-analysis/upload";
 import { isServiceUnavailable } from "~/lib/api/client.server";
@@ -12,17 +16,16 @@ import { signedInWithBatch } from "~/lib/shell.server";
 
 /** The Protocol Analysis Tool's pages (001 §2, §6): their permission addresses and the shared checks. */
 export function analysisAddresses(companyId: string, studyName: string) {
-  const pat = `api/studies/${encodeURIComponent(studyName)}/ProtocolAnalysisTool`;
-  const s = `api/companies/${encodeURIComponent(companyId)}/studies/${encodeURIComponent(studyName)}`;
+  const s = { companyId, studyName };
   return {
     study: studyAddresses(companyId, studyName).study,
-    start: `${pat}/RiskAssessment/start`,
-    ctqStart: `${pat}/CriticalToQualityFactorsIdentification/start`,
-    results: (id: string) => `${pat}/RiskAssessment/${encodeURIComponent(id)}/getResults`,
-    recent: `${pat}/requests/get`,
-    upload: "api/files",
-    insert: `${s}/legacyRact/import`,
-    draft: `${s}/legacyRact/workingDraft/get`,
+    start: address(pat.startRiskAssessment, { studyName }),
+    ctqStart: address(pat.startCtqIdentification, { studyName }),
+    results: (id: string) => address(pat.riskAssessmentResult, { studyName, id }),
+    recent: address(pat.recentRequests, { studyName }),
+    upload: address(fileCalls.upload, {}),
+    insert: address(ractCalls.import, s),
+    draft: address(ractCalls.workingDraft, s),
   };
 }
 

@@ -1,4 +1,4 @@
-import { oidcDiscoverRequestSchema, oidcLoginRequestSchema } from "../../contracts/oidc-sso";
+import { authCalls } from "../../contracts/calls/auth";
 import { defineRoute } from "../../http/route";
 import { tokenResponse } from "../http";
 import { discoverOidc, oidcLogin } from "./service";
@@ -6,19 +6,15 @@ import { discoverOidc, oidcLogin } from "./service";
 /** Single sign-on through a company's OpenID Connect identity provider (docs/decisions/0015-oidc-single-sign-on.md). */
 export const oidcSsoRoutes = [
   defineRoute({
-    method: "POST",
-    path: "/auth/sso/oidc/discover",
+    call: authCalls.oidcDiscover,
     access: "public",
-    body: oidcDiscoverRequestSchema,
     maxBodyBytes: 16 * 1024,
     handler: async ({ deps, db, body }) => discoverOidc(deps, db, body.Email),
   }),
 
   defineRoute({
-    method: "POST",
-    path: "/auth/sso/oidc/login",
+    call: authCalls.oidcLogin,
     access: "public",
-    body: oidcLoginRequestSchema,
     maxBodyBytes: 32 * 1024,
     handler: async ({ deps, db, body }) =>
       tokenResponse(await oidcLogin(deps, db, { companyId: body.CompanyId, idToken: body.IdToken, nonce: body.Nonce })),

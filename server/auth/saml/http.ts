@@ -1,15 +1,10 @@
 import { Hono } from "hono";
 import { isValidEmail, normaliseEmail } from "../../contracts/auth";
+import { authCalls } from "../../contracts/calls/auth";
 import { readCookie } from "../../contracts/cookies";
 import { NO_STORE } from "../../contracts/headers";
 import { safeLocalPath } from "../../contracts/redirects";
-import {
-  samlResumeSchema,
-  ssoBindingCookie,
-  ssoBindingCookieName,
-  SsoError,
-  SSO_REQUEST_TTL_SECONDS,
-} from "../../contracts/sso";
+import { ssoBindingCookie, ssoBindingCookieName, SsoError, SSO_REQUEST_TTL_SECONDS } from "../../contracts/sso";
 import { isDatabaseUnavailable } from "../../db/availability";
 import type { ServiceDeps } from "../../deps";
 import { readBodyText } from "../../http/body";
@@ -115,10 +110,8 @@ export function createSamlRouter(deps: ServiceDeps): Hono {
 /** The API call behind /ng/saml/resumeLogin. */
 export const samlApiRoutes = [
   defineRoute({
-    method: "POST",
-    path: "/auth/saml/resume",
+    call: authCalls.samlResume,
     access: "public",
-    body: samlResumeSchema,
     maxBodyBytes: 16 * 1024,
     handler: async ({ deps, body }) => {
       try {

@@ -20,7 +20,7 @@ export default function StudyAuditEntry() {
       entryId={data.entryId}
       entry={data.entry}
       showContext={settings?.showAuditContextField ?? false}
-      listHref={appLinks.studyPage(params.companyId!, params.studyName!, "audit")}
+      listHref={appLinks.studyPage(companyIdParam(params), studyNameParam(params), "audit")}
     />
   );
 }

@@ -1,8 +1,9 @@
 import Papa from "papaparse";
 
 /**
- * The CSV files the product writes in Node (the CP&CD lists; ADR 0030): written by papaparse, one way. The audit
- * export is written by the database (ADR 0031), with the same formula rule (FORMULA_START_SQL).
+ * The CSV files the product writes in Node (the CP&CD lists; ADR 0030): written by papaparse, one way, by the server
+ * and the web app alike (a contract: pure, no I/O, no state). The audit export is written by the database (ADR 0031),
+ * with the same formula rule (FORMULA_START_SQL).
  *  - Records end with CRLF (RFC 4180), the last one too.
  *  - A cell is quoted when it holds the separator, a quote, CR or LF, or starts or ends with a space. A line break
  *    inside a cell is always quoted, so a spreadsheet never reads it as the end of a record.

@@ -1,0 +1,13 @@
+import { cdqListRequestSchema, type CdqImportResult, type CdqIssue, type CdqIssueList } from "../cdq";
+import { answer, defineCall } from "./define";
+
+const BASE = "/companies/:companyId/studies/:studyName/dataQualityIssues";
+
+/** The Compliance & Data Quality calls (001 §7), and the operator import (issue 14). */
+export const cdqCalls = {
+  /** One page of the study's issues: {page, pageSize} → {items, paging}. */
+  list: defineCall({ method: "POST", path: `${BASE}/get`, body: cdqListRequestSchema, answer: answer<CdqIssueList>() }),
+  get: defineCall({ method: "POST", path: `${BASE}/:issueId/get`, answer: answer<CdqIssue>() }),
+  /** An import file (CSV or JSON, the part "file") or a JSON body of items; all or nothing. */
+  import: defineCall({ method: "POST", path: `${BASE}/import`, answer: answer<CdqImportResult>() }),
+};

@@ -99,7 +99,10 @@ export function rssBytesFromStatus(status: string): number {
   return match ? Number(match[1]) * 1024 : Number.NaN;
 }
 
-/** One request of the soak. `status` 0 is a failure without an answer (refused, reset, timed out). */
+/**
+ * One request of the soak. `status` 0 is a failure without an answer (refused, reset, timed out); -1 an answer the
+ * step could not read.
+ */
 export interface RequestRecord {
   page: string;
   status: number;
@@ -201,7 +204,7 @@ export function formatSoakReport(input: SoakReportInput): string {
   if (t.errors > 0) {
     const byStatus = [...t.errorsByStatus]
       .sort((a, b) => a[0] - b[0])
-      .map(([status, n]) => `${status === 0 ? "no answer" : status}: ${n}`)
+      .map(([status, n]) => `${status === 0 ? "no answer" : status === -1 ? "unreadable answer" : status}: ${n}`)
       .join(", ");
     lines.push(`- errors by status: ${byStatus}`);
     const byPage = [...t.errorsByPage]

@@ -452,60 +452,70 @@ async function preflight(user) {
 const records = [];
 const record = (r) => records.push(r);
 
-const [problem] = await preflight(new VirtualUser(emails[0]));
-if (problem) {
-  console.error(`soak: ${problem}`);
+/** The soak itself, once the service is up: the preflight, the virtual users, the report. Returns the errors. */
+async function soak() {
+  const [problem] = await preflight(new VirtualUser(emails[0]));
+  if (problem) throw new Error(problem);
+
+  const pick = weightedPicker(mix);
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  const cpuAtStart = cpuMsOf(child.pid);
+  const rss = [[0, rssOf(child.pid)]];
+  const sampler = setInterval(() => {
+    try {
+      rss.push([Math.round((performance.now() - started) / 1000), rssOf(child.pid)]);
+    } catch {
+      // the service has gone; the requests report it
+    }
+  }, RSS_EVERY_MS);
+
+  /** Sign-ins are spread over the first quarter of the run (at most 30 s), as users arrive, not all at once. */
+  const rampMs = Math.min(30_000, (SECONDS * 1000) / 4);
+  async function runUser(email, index) {
+    await sleep((rampMs * index) / USERS);
+    const user = new VirtualUser(email);
+    if (!(await user.signIn(record))) return;
+    while (performance.now() < deadline) {
+      await sleep(Math.min(thinkTime(THINK_MIN, THINK_MAX), Math.max(0, deadline - performance.now())));
+      if (performance.now() >= deadline) break;
+      const entry = pick();
+      try {
+        if (entry.compound) await entry.run(user, record);
+        else record((await entry.run(user)).record);
+      } catch {
+        // An answer the step could not read (say, a 200 without the JSON it promises) fails that step.
+        record({ page: entry.name, status: -1, ms: 0, bytes: 0, error: true });
+      }
+    }
+  }
+
+  console.log(
+    `soak: ${USERS} virtual users for ${SECONDS} s on ${label} (${os.cpus().length} cores, Node ${process.version})`,
+  );
+  const progress = setInterval(() => {
+    const elapsed = Math.round((performance.now() - started) / 1000);
+    const errors = records.filter((r) => r.error).length;
+    console.log(`soak: ${elapsed} s, ${records.length} requests, ${errors} errors`);
+  }, 30_000);
+  await Promise.all(emails.map((email, index) => runUser(email, index)));
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  clearInterval(progress);
+  const cpuMs = cpuMsOf(child.pid) - cpuAtStart;
+  rss.push([Math.round(elapsedSeconds), rssOf(child.pid)]);
+
+  const input = { label, users: USERS, seconds: Math.round(elapsedSeconds), records, cpuMs, rss, mix };
+  console.log(`\n${formatSoakReport(input)}`);
+  return soakTotals(input).errors;
+}
+
+try {
+  process.exitCode = (await soak()) > 0 ? 1 : 0;
+} catch (error) {
+  console.error(`soak: ${error.message}`);
   process.exitCode = 1;
+} finally {
   await cleanUp();
-  process.exit(1);
+  process.exit(process.exitCode);
 }
-
-const pick = weightedPicker(mix);
-const started = performance.now();
-const deadline = started + SECONDS * 1000;
-const cpuAtStart = cpuMsOf(child.pid);
-const rss = [[0, rssOf(child.pid)]];
-const sampler = setInterval(() => {
-  try {
-    rss.push([Math.round((performance.now() - started) / 1000), rssOf(child.pid)]);
-  } catch {
-    // the service has gone; the requests report it
-  }
-}, RSS_EVERY_MS);
-
-/** Sign-ins are spread over the first quarter of the run (at most 30 s), as users arrive, not all at once. */
-const rampMs = Math.min(30_000, (SECONDS * 1000) / 4);
-async function runUser(email, index) {
-  await sleep((rampMs * index) / USERS);
-  const user = new VirtualUser(email);
-  if (!(await user.signIn(record))) return;
-  while (performance.now() < deadline) {
-    await sleep(Math.min(thinkTime(THINK_MIN, THINK_MAX), Math.max(0, deadline - performance.now())));
-    if (performance.now() >= deadline) break;
-    const entry = pick();
-    if (entry.compound) await entry.run(user, record);
-    else record((await entry.run(user)).record);
-  }
-}
-
-console.log(
-  `soak: ${USERS} virtual users for ${SECONDS} s on ${label} (${os.cpus().length} cores, Node ${process.version})`,
-);
-const progress = setInterval(() => {
-  const elapsed = Math.round((performance.now() - started) / 1000);
-  const errors = records.filter((r) => r.error).length;
-  console.log(`soak: ${elapsed} s, ${records.length} requests, ${errors} errors`);
-}, 30_000);
-await Promise.all(emails.map((email, index) => runUser(email, index)));
-const elapsedSeconds = (performance.now() - started) / 1000;
-clearInterval(sampler);
-clearInterval(progress);
-const cpuMs = cpuMsOf(child.pid) - cpuAtStart;
-rss.push([Math.round(elapsedSeconds), rssOf(child.pid)]);
-
-const input = { label, users: USERS, seconds: Math.round(elapsedSeconds), records, cpuMs, rss, mix };
-console.log(`\n${formatSoakReport(input)}`);
-const { errors } = soakTotals(input);
-process.exitCode = errors > 0 ? 1 : 0;
-await cleanUp();
-process.exit(errors > 0 ? 1 : 0);

@@ -325,7 +325,9 @@ class VirtualUser {
 const company = `/ng/companies/${COMPANY}`;
 const study = `${company}/studies/${STUDY}`;
 const apiStudy = `/companies/${COMPANY}/studies/${STUDY}`;
-const ids = { auditEntry: null, companyAuditEntry: null, cdqIssue: null, results: null };
+/** What the list pages link to (each visit takes one of them at random), and a results page. */
+const ids = { auditEntries: [], cdqIssues: [], results: [] };
+const anyOf = (list) => list[Math.floor(Math.random() * list.length)];
 
 /** A CP&CD save as the editor makes it: the list as loaded, under the version it was loaded at. */
 async function saveCpcd(user, record) {
@@ -352,12 +354,17 @@ const mix = [
   {
     name: "study audit entry",
     weight: 4,
-    needs: "auditEntry",
-    run: (u) => u.page("study audit entry", `${study}/audit/${ids.auditEntry}`),
+    needs: "auditEntries",
+    run: (u) => u.page("study audit entry", `${study}/audit/${anyOf(ids.auditEntries)}`),
   },
   { name: "company audit list", weight: 2, run: (u) => u.page("company audit list", `${company}/audit`) },
   { name: "CDQ list", weight: 6, run: (u) => u.page("CDQ list", `${study}/cdq`) },
-  { name: "CDQ issue", weight: 4, needs: "cdqIssue", run: (u) => u.page("CDQ issue", `${study}/cdq/${ids.cdqIssue}`) },
+  {
+    name: "CDQ issue",
+    weight: 4,
+    needs: "cdqIssues",
+    run: (u) => u.page("CDQ issue", `${study}/cdq/${anyOf(ids.cdqIssues)}`),
+  },
   {
     name: "Protocol Analysis landing",
     weight: 4,
@@ -372,7 +379,7 @@ const mix = [
     name: "Protocol Analysis results",
     weight: 3,
     needs: "results",
-    run: (u) => u.page("Protocol Analysis results", ids.results),
+    run: (u) => u.page("Protocol Analysis results", anyOf(ids.results)),
   },
   { name: "API settings", weight: 6, run: (u) => u.api("API settings", "/v2/settings", { method: "GET" }) },
   { name: "API notifications", weight: 5, run: (u) => u.api("API notifications", "/users/me/notifications/get") },
@@ -384,8 +391,8 @@ const mix = [
   {
     name: "API audit entry",
     weight: 2,
-    needs: "auditEntry",
-    run: (u) => u.api("API audit entry", `${apiStudy}/auditLogs/${ids.auditEntry}/get`),
+    needs: "auditEntries",
+    run: (u) => u.api("API audit entry", `${apiStudy}/auditLogs/${anyOf(ids.auditEntries)}/get`),
   },
   { name: "API CDQ list", weight: 2, run: (u) => u.api("API CDQ list", `${apiStudy}/dataQualityIssues/get`) },
   {
@@ -419,11 +426,11 @@ async function riskAssessmentResults(user) {
   return null;
 }
 
-/** The first link of a page's HTML that matches `pattern` (group 1), or null. */
-const firstLink = (html, pattern) => pattern.exec(html)?.[1] ?? null;
+/** The distinct links of a page's HTML that match the global `pattern` (its group 1). */
+const links = (html, pattern) => [...new Set([...html.matchAll(pattern)].map((match) => match[1]))];
 
 /**
- * Before the clock starts: one virtual user finds the ids the mix needs (an audit entry, a CDQ issue, a results
+ * Before the clock starts: one virtual user finds the ids the mix needs (audit entries, CDQ issues, a results
  * page) from the list pages' links, and makes every page and call of the mix once. A failure there stops the soak.
  */
 async function preflight(user) {
@@ -431,11 +438,12 @@ async function preflight(user) {
   if (!(await user.signIn((r) => records.push(r)))) return ["the first virtual user could not sign in", records];
   const html = async (pathname) => (await user.page("discovery", pathname)).body?.toString("utf8") ?? "";
   const escaped = study.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  ids.auditEntry = firstLink(await html(`${study}/audit`), new RegExp(`href="${escaped}/audit/([^"?/]+)"`));
-  ids.cdqIssue = firstLink(await html(`${study}/cdq`), new RegExp(`href="${escaped}/cdq/([^"?/]+)"`));
-  ids.results = await riskAssessmentResults(user);
+  ids.auditEntries = links(await html(`${study}/audit`), new RegExp(`href="${escaped}/audit/([^"?/]+)"`, "g"));
+  ids.cdqIssues = links(await html(`${study}/cdq`), new RegExp(`href="${escaped}/cdq/([^"?/]+)"`, "g"));
+  const results = await riskAssessmentResults(user);
+  ids.results = results ? [results] : [];
   for (const entry of mix) {
-    if (entry.needs && !ids[entry.needs]) {
+    if (entry.needs && ids[entry.needs].length === 0) {
       console.warn(`soak: no link found for "${entry.name}"; left out of the mix`);
       entry.weight = 0;
       continue;
@@ -503,7 +511,7 @@ async function soak() {
   clearInterval(sampler);
   clearInterval(progress);
   const cpuMs = cpuMsOf(child.pid) - cpuAtStart;
-  rss.push([Math.round(elapsedSeconds), rssOf(child.pid)]);
+  if (rss.at(-1)[0] !== Math.round(elapsedSeconds)) rss.push([Math.round(elapsedSeconds), rssOf(child.pid)]);
 
   const input = { label, users: USERS, seconds: Math.round(elapsedSeconds), records, cpuMs, rss, mix };
   console.log(`\n${formatSoakReport(input)}`);

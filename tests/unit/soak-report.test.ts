@@ -130,6 +130,16 @@ describe("soak: the report", () => {
     expect(totals.pages.get("audit")).toMatchObject({ count: 2, errors: 1, p50: 100, p99: 200 });
   });
 
+  it("names a failure without an answer and an answer that could not be read", () => {
+    const failures: RequestRecord[] = [
+      { page: "x", status: -1, ms: 0, bytes: 0, error: true },
+      { page: "x", status: 0, ms: 1, bytes: 0, error: true },
+    ];
+    expect(formatSoakReport({ ...input, records: failures })).toContain(
+      "errors by status: unreadable answer: 1, no answer: 1",
+    );
+  });
+
   it("prints the totals, the errors, a row per page with its share, and the RSS samples", () => {
     const text = formatSoakReport(input);
     expect(text).toContain("requests: 14 (2.0/s), errors: 2, stale saves (409, expected under concurrency): 1");

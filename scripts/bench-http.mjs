@@ -28,6 +28,8 @@ import { routeBundleSizes } from "./bundle-size.mjs";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const PASSWORD = "Rbqm-Demo-2026";
+/** Polls of /readyz, 200 ms apart: a fresh database's start (migrations, the demo seed) on a busy machine. */
+const STARTUP_POLLS = 900;
 const COMPANY = "6560de000000000000000001";
 const STUDY = "DEMO001";
 
@@ -107,7 +109,7 @@ async function startService(extraEnv) {
   });
   const base = `http://127.0.0.1:${port}`;
   let ready = false;
-  for (let i = 0; i < 300 && !ready && child.exitCode === null; i++) {
+  for (let i = 0; i < STARTUP_POLLS && !ready && child.exitCode === null; i++) {
     try {
       ready = (await fetch(`${base}/readyz`)).ok;
     } catch {
@@ -226,7 +228,7 @@ async function startStockRemix() {
   child.stderr.on("data", (chunk) => (stderr = (stderr + chunk).slice(-4000)));
   const base = `http://127.0.0.1:${port}`;
   let ready = false;
-  for (let i = 0; i < 300 && !ready && child.exitCode === null; i++) {
+  for (let i = 0; i < STARTUP_POLLS && !ready && child.exitCode === null; i++) {
     try {
       ready = (await fetch(`${base}/rows?n=0`)).ok;
     } catch {

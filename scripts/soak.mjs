@@ -24,6 +24,8 @@ const USERS = positiveInt("SOAK_USERS", 100);
 const SECONDS = positiveInt("SOAK_SECONDS", 300);
 const [THINK_MIN, THINK_MAX] = (process.env.SOAK_THINK_MS ?? "1000-3000").split("-").map(Number);
 const PASSWORD = "Rbqm-Demo-2026";
+/** Polls of /readyz, 200 ms apart: a fresh database's start (migrations, the demo seed) on a busy machine. */
+const STARTUP_POLLS = 900;
 const COMPANY = "6560de000000000000000001";
 const STUDY = "DEMO001";
 const RSS_EVERY_MS = 10_000;
@@ -131,7 +133,6 @@ const serviceEnv = {
         DATABASE_URL: cluster.url,
         SEED_DEMO_DATA: "true",
         APP_SECRET: "soak-secret-0123456789-abcdefghijklmnop",
-        DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? "20",
       }
     : {}),
 };
@@ -180,7 +181,7 @@ try {
     if (process.exitCode) console.error(tail.join("").split("\n").slice(-20).join("\n"));
   });
   let ready = false;
-  for (let i = 0; i < 300 && !ready; i++) {
+  for (let i = 0; i < STARTUP_POLLS && !ready && child.exitCode === null; i++) {
     try {
       ready = (await fetch(`${base}/readyz`)).ok;
     } catch {

@@ -125,6 +125,8 @@ export interface SoakReportInput {
   rss: readonly (readonly [number, number])[];
   /** The mix, for each page's intended share. */
   mix?: readonly MixEntry[];
+  /** The service's CPU time and the requests answered once every user had signed in (the steady state). */
+  steady?: { cpuMs: number; requests: number; seconds: number };
 }
 
 export interface SoakTotals {
@@ -201,6 +203,12 @@ export function formatSoakReport(input: SoakReportInput): string {
   lines.push(
     `- service CPU: ${(input.cpuMs / 1000).toFixed(1)} s, ${ms(t.cpuMsPerRequest)} ms per request, ${(busy * 100).toFixed(0)}% of one core`,
   );
+  if (input.steady && input.steady.requests > 0 && input.steady.seconds > 0) {
+    const { cpuMs, requests, seconds } = input.steady;
+    lines.push(
+      `- after the sign-ins (the last ${seconds} s): ${requests} requests, ${ms(cpuMs / requests)} ms CPU per request, ${((cpuMs / (seconds * 1000)) * 100).toFixed(0)}% of one core`,
+    );
+  }
   if (t.errors > 0) {
     const byStatus = [...t.errorsByStatus]
       .sort((a, b) => a[0] - b[0])

@@ -467,10 +467,15 @@ async function soak() {
   if (problem) throw new Error(problem);
 
   const pick = weightedPicker(mix);
+  /** Sign-ins are spread over the first quarter of the run (at most 30 s), as users arrive, not all at once. */
+  const rampMs = Math.min(30_000, (SECONDS * 1000) / 4);
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
   const cpuAtStart = cpuMsOf(child.pid);
   const rss = [[0, rssOf(child.pid)]];
+  // Once the last user's sign-in has ended, the steady state's first reading.
+  let steadyStart = null;
+  let arrived = 0;
   const sampler = setInterval(() => {
     try {
       rss.push([Math.round((performance.now() - started) / 1000), rssOf(child.pid)]);
@@ -479,12 +484,14 @@ async function soak() {
     }
   }, RSS_EVERY_MS);
 
-  /** Sign-ins are spread over the first quarter of the run (at most 30 s), as users arrive, not all at once. */
-  const rampMs = Math.min(30_000, (SECONDS * 1000) / 4);
   async function runUser(email, index) {
     await sleep((rampMs * index) / USERS);
     const user = new VirtualUser(email);
-    if (!(await user.signIn(record))) return;
+    const signedIn = await user.signIn(record);
+    if (++arrived === USERS && performance.now() < deadline) {
+      steadyStart = { at: performance.now(), cpuMs: cpuMsOf(child.pid), requests: records.length };
+    }
+    if (!signedIn) return;
     while (performance.now() < deadline) {
       await sleep(Math.min(thinkTime(THINK_MIN, THINK_MAX), Math.max(0, deadline - performance.now())));
       if (performance.now() >= deadline) break;
@@ -511,10 +518,16 @@ async function soak() {
   const elapsedSeconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   clearInterval(progress);
-  const cpuMs = cpuMsOf(child.pid) - cpuAtStart;
+  const cpuAtEnd = cpuMsOf(child.pid);
+  const cpuMs = cpuAtEnd - cpuAtStart;
+  const steady = steadyStart && {
+    cpuMs: cpuAtEnd - steadyStart.cpuMs,
+    requests: records.length - steadyStart.requests,
+    seconds: Math.round((performance.now() - steadyStart.at) / 1000),
+  };
   if (rss.at(-1)[0] !== Math.round(elapsedSeconds)) rss.push([Math.round(elapsedSeconds), rssOf(child.pid)]);
 
-  const input = { label, users: USERS, seconds: Math.round(elapsedSeconds), records, cpuMs, rss, mix };
+  const input = { label, users: USERS, seconds: Math.round(elapsedSeconds), records, cpuMs, rss, mix, steady };
   console.log(`\n${formatSoakReport(input)}`);
   return soakTotals(input).errors;
 }

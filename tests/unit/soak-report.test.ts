@@ -149,4 +149,10 @@ describe("soak: the report", () => {
     expect(text).toMatch(/\| save +\| +- \| +1 \| +0 \|/);
     expect(text).toContain("RSS of the service (every 10 s): 0s 100 MB, 10s 110 MB");
   });
+
+  it("prints the steady state after the sign-ins when it is given", () => {
+    expect(formatSoakReport(input)).not.toContain("after the sign-ins");
+    const text = formatSoakReport({ ...input, steady: { cpuMs: 300, requests: 10, seconds: 3 } });
+    expect(text).toContain("after the sign-ins (the last 3 s): 10 requests, 30.0 ms CPU per request, 10% of one core");
+  });
 });

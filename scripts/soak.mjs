@@ -90,8 +90,24 @@ const CLOCK_TICKS = (() => {
     return 100;
   }
 })();
-const cpuMsOf = (pid) => (cpuTicksFromStat(fs.readFileSync(`/proc/${pid}/stat`, "utf8")) / CLOCK_TICKS) * 1000;
-const rssOf = (pid) => rssBytesFromStatus(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+/** The last readings, kept for a service that has exited since (its /proc entry is gone; its requests fail). */
+const last = { cpuMs: Number.NaN, rss: Number.NaN };
+function cpuMsOf(pid) {
+  try {
+    last.cpuMs = (cpuTicksFromStat(fs.readFileSync(`/proc/${pid}/stat`, "utf8")) / CLOCK_TICKS) * 1000;
+  } catch {
+    // gone: the last reading
+  }
+  return last.cpuMs;
+}
+function rssOf(pid) {
+  try {
+    last.rss = rssBytesFromStatus(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+  } catch {
+    // gone: the last reading
+  }
+  return last.rss;
+}
 
 async function freePort() {
   return new Promise((resolve, reject) => {
@@ -477,11 +493,7 @@ async function soak() {
   let steadyStart = null;
   let arrived = 0;
   const sampler = setInterval(() => {
-    try {
-      rss.push([Math.round((performance.now() - started) / 1000), rssOf(child.pid)]);
-    } catch {
-      // the service has gone; the requests report it
-    }
+    if (child.exitCode === null) rss.push([Math.round((performance.now() - started) / 1000), rssOf(child.pid)]);
   }, RSS_EVERY_MS);
 
   async function runUser(email, index) {
@@ -525,10 +537,15 @@ async function soak() {
     requests: records.length - steadyStart.requests,
     seconds: Math.round((performance.now() - steadyStart.at) / 1000),
   };
-  if (rss.at(-1)[0] !== Math.round(elapsedSeconds)) rss.push([Math.round(elapsedSeconds), rssOf(child.pid)]);
+  if (child.exitCode === null && rss.at(-1)[0] !== Math.round(elapsedSeconds))
+    rss.push([Math.round(elapsedSeconds), rssOf(child.pid)]);
 
   const input = { label, users: USERS, seconds: Math.round(elapsedSeconds), records, cpuMs, rss, mix, steady };
   console.log(`\n${formatSoakReport(input)}`);
+  if (child.exitCode !== null || child.signalCode !== null) {
+    console.error(`soak: the service exited during the run (${child.signalCode ?? `exit code ${child.exitCode}`})`);
+    return Math.max(soakTotals(input).errors, 1);
+  }
   return soakTotals(input).errors;
 }
 

@@ -7,8 +7,14 @@
 //   R2  the signed-in study page and company home ≥ 50% of /ng/error's, on each database;
 //   R3  at 32 connections the study page's p99 ≤ 4× its one-connection p50;
 // plus the database round trips per page (from the request log) and the first-visit JS of every route.
+// Issue 26 (docs/decisions/0037): a stock Remix 2.17.5 app (tests/bench/stock-remix, built here into tests/.tmp)
+// serves pages of the same sizes as /ng/error and the study page behind the same Node adapter, in the same run, and
+// every line reports the CPU time per request of the server it loads (from /proc/<pid>/stat). Goals printed:
+//   the study page ≥ 80% of the stock page of its size, /ng/error ≥ 100% of the stock page of its size;
+//   the study audit list ≤ 60 KB of HTML and ≤ 10 ms of CPU per request at 8 rows;
+//   CP&CD with 200 rows per tab (saved through the API here) ≤ 30 ms of CPU per view.
 // It reports; it asserts nothing. BENCH_SECONDS (default 8) sets the length of each run.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -22,6 +28,8 @@ import { routeBundleSizes } from "./bundle-size.mjs";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const PASSWORD = "Rbqm-Demo-2026";
+/** Polls of /readyz, 200 ms apart: a fresh database's start (migrations, the demo seed) on a busy machine. */
+const STARTUP_POLLS = 900;
 const COMPANY = "6560de000000000000000001";
 const STUDY = "DEMO001";
 
@@ -29,6 +37,30 @@ if (!fs.existsSync(path.join(root, "build/server.js"))) {
   console.error("bench:http: build/server.js is missing; run `npm run build` first");
   process.exit(1);
 }
+
+// The TypeScript helpers: the tests' PostgreSQL cluster and the soak's /proc reading, bundled once.
+const helpers = path.join(root, "tests", ".tmp", "bench-http");
+await build({
+  entryPoints: { cluster: "tests/support/postgres-cluster.ts", report: "scripts/soak-report.ts" },
+  absWorkingDir: root,
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  packages: "external",
+  outdir: helpers,
+  outExtension: { ".js": ".mjs" },
+  logLevel: "warning",
+});
+const { cpuTicksFromStat } = await import(pathToFileURL(path.join(helpers, "report.mjs")).href);
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+/** The CPU time (user + system, all threads) a process has used so far, in milliseconds. */
+const cpuMsOf = (pid) => (cpuTicksFromStat(fs.readFileSync(`/proc/${pid}/stat`, "utf8")) / CLOCK_TICKS) * 1000;
 
 async function freePort() {
   return new Promise((resolve, reject) => {
@@ -76,17 +108,24 @@ async function startService(extraEnv) {
     }
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  let ready = false;
+  for (let i = 0; i < STARTUP_POLLS && !ready && child.exitCode === null; i++) {
     try {
-      if ((await fetch(`${base}/readyz`)).ok) break;
+      ready = (await fetch(`${base}/readyz`)).ok;
     } catch {
       // not yet listening
     }
-    await new Promise((r) => setTimeout(r, 200));
+    if (!ready) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!ready) {
+    child.kill("SIGTERM");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`the service did not become ready (exit code ${child.exitCode})`);
   }
   return {
     base,
     log,
+    pid: child.pid,
     async stop() {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
@@ -129,10 +168,19 @@ async function signIn(base, email) {
   return cookieHeader(jar);
 }
 
-async function load(url, { connections = 8, headers = {} } = {}) {
-  const result = await autocannon({ url, connections, duration: SECONDS, headers });
+/**
+ * One autocannon run of BENCH_SECONDS, or of `amount` requests (the heavy pages: a count, not a time, so that even a
+ * slow page gives a CPU figure); with `pid`, also the CPU time that process spent per request during the run.
+ */
+async function load(url, { connections = 8, headers = {}, pid, amount } = {}) {
+  const cpuBefore = pid ? cpuMsOf(pid) : 0;
+  const result = await autocannon({ url, connections, headers, ...(amount ? { amount } : { duration: SECONDS }) });
+  const cpuMs = pid ? cpuMsOf(pid) - cpuBefore : Number.NaN;
   const non2xx = result.non2xx + result.errors;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx };
+  const cpu = result.requests.total > 0 ? cpuMs / result.requests.total : Number.NaN;
+  // No request finished (a page slower than the run on a busy machine): nothing measured, rather than zeros.
+  if (result.requests.total === 0) return { rps: Number.NaN, p50: "-", p99: "-", non2xx, cpu };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx, cpu };
 }
 
 /** The request log lines of one page: API calls, permission checks and database queries per request. */
@@ -160,28 +208,119 @@ function startBareServer(body) {
   });
 }
 
-async function postgresCluster() {
-  const outdir = path.join(root, "tests", ".tmp", "bench-http");
-  await build({
-    entryPoints: { cluster: "tests/support/postgres-cluster.ts" },
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    packages: "external",
-    outdir,
-    outExtension: { ".js": ".mjs" },
-    logLevel: "warning",
+/**
+ * The stock Remix baseline: tests/bench/stock-remix copied to tests/.tmp (so that it resolves the repository's
+ * node_modules), built with the classic compiler, and served by its server.mjs on a free port.
+ */
+async function startStockRemix() {
+  const dir = path.join(root, "tests", ".tmp", "stock-remix");
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.cpSync(path.join(root, "tests", "bench", "stock-remix"), dir, { recursive: true });
+  const built = spawnSync(path.join(root, "node_modules", ".bin", "remix"), ["build"], { cwd: dir, encoding: "utf8" });
+  if (built.status !== 0) throw new Error(`the stock Remix build failed: ${built.stderr || built.stdout}`);
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(dir, "server.mjs"), path.join(dir, "build", "index.js")], {
+    cwd: dir,
+    env: { ...process.env, PORT: String(port), NODE_ENV: "production" },
+    // Remix's stock entry logs "The destination stream closed early" for each request autocannon cuts off at the end
+    // of a run; only a failure to start shows its output.
+    stdio: ["ignore", "ignore", "pipe"],
   });
-  const { findPostgresBin, startCluster } = await import(pathToFileURL(path.join(outdir, "cluster.mjs")).href);
+  let stderr = "";
+  child.stderr.on("data", (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  const base = `http://127.0.0.1:${port}`;
+  let ready = false;
+  for (let i = 0; i < STARTUP_POLLS && !ready && child.exitCode === null; i++) {
+    try {
+      ready = (await fetch(`${base}/rows?n=0`)).ok;
+    } catch {
+      // not yet listening
+    }
+    if (!ready) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!ready) {
+    child.kill("SIGTERM");
+    throw new Error(`the stock Remix server did not become ready: ${stderr}`);
+  }
+  /** The stock page of about `bytes` bytes: its size is linear in the rows, so two probes give the row count. */
+  const sizeOf = async (n) => (await (await fetch(`${base}/rows?n=${n}`)).arrayBuffer()).byteLength;
+  const [empty, hundred] = [await sizeOf(0), await sizeOf(100)];
+  const pageOf = async (bytes) => {
+    const n = Math.max(0, Math.round(((bytes - empty) / (hundred - empty)) * 100));
+    return { url: `${base}/rows?n=${n}`, bytes: await sizeOf(n) };
+  };
+  return {
+    pid: child.pid,
+    pageOf,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    },
+  };
+}
+
+/** Signs in to the API (POST /api/auth/login) and returns a Bearer token. */
+async function apiToken(base, email) {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ Email: email, Password: PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`API sign-in failed: ${response.status}`);
+  return (await response.json()).access_token;
+}
+
+/** Saves `rows` rows in each CP&CD list of a study through the API, as the editor's save does. */
+async function fillCpcd(base, token, studyName, rows) {
+  const api = `${base}/api/companies/${COMPANY}/studies/${studyName}`;
+  const call = async (pathname, body) => {
+    const response = await fetch(`${api}/${pathname}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (response.status !== 200) throw new Error(`${pathname}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const text = (i) =>
+    `Row ${i + 1}: what is checked, by whom and how often, with the source documents it is checked against.`;
+  const processes = Array.from({ length: rows }, (_, i) => ({ title: `Critical process ${i + 1}`, details: text(i) }));
+  const data = Array.from({ length: rows }, (_, i) => ({
+    label: `Critical datum ${i + 1}`,
+    description: text(i),
+    isCritical: i % 2 === 0,
+  }));
+  const cp = await call("criticalProcesses/get", {});
+  await call("criticalProcesses/save", { criticalProcesses: processes, version: cp.version });
+  const cd = await call("criticalData/get", {});
+  await call("criticalData/save", { criticalData: data, version: cd.version });
+}
+
+async function postgresCluster() {
+  const { findPostgresBin, startCluster } = await import(pathToFileURL(path.join(helpers, "cluster.mjs")).href);
   const bin = findPostgresBin();
   return bin ? startCluster(bin) : null;
 }
 
 const rows = [];
 const costs = [];
-const fmt = (n) => (typeof n === "number" ? (n >= 100 ? n.toFixed(0) : n.toFixed(1)) : String(n));
+const fmt = (n) =>
+  typeof n === "number" ? (Number.isNaN(n) ? "-" : n >= 100 ? n.toFixed(0) : n.toFixed(1)) : String(n);
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const bodyOf = async (url, headers) => Buffer.from(await (await fetch(url, { headers })).arrayBuffer());
+/** Distinct links to audit entries in a page: the rows of an audit list. */
+const auditRows = (html, listPath) =>
+  new Set(
+    [...html.matchAll(new RegExp(`href="${listPath.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/([^"?/]+)"`, "g"))].map(
+      (m) => m[1],
+    ),
+  ).size;
+const CPCD_ROWS = 200;
+/** Requests per heavy page (the audit list, CP&CD at 200 rows), at 4 connections. */
+const HEAVY_REQUESTS = 24;
+const CPCD_STUDY = "DEMO002";
 
-async function benchDatabase(label, env, withAnonymous) {
+async function benchDatabase(label, env, withAnonymous, stock) {
   const service = await startService(env);
   try {
     const cookie = await signIn(service.base, "admin@demo-pharma.example");
@@ -189,31 +328,72 @@ async function benchDatabase(label, env, withAnonymous) {
     const study = `${service.base}/ng/companies/${COMPANY}/studies/${STUDY}`;
     const home = `${service.base}/ng/companies/${COMPANY}`;
     const errorPage = `${service.base}/ng/error?errorMessage=hi`;
+    const auditList = `${study}/audit`;
+    // CP&CD of another study, so the study page and its audit list stay as seeded.
+    const cpcdStudy = `${service.base}/ng/companies/${COMPANY}/studies/${CPCD_STUDY}/cpcd`;
+    await fillCpcd(service.base, await apiToken(service.base, "admin@demo-pharma.example"), CPCD_STUDY, CPCD_ROWS);
+    const cpcdCp = `${cpcdStudy}?cpOrCd=cp`;
+    const cpcdCd = `${cpcdStudy}?cpOrCd=cd`;
     // Warm up (first renders compile code paths and fill caches).
-    for (const url of [study, home, errorPage]) for (let i = 0; i < 20; i++) await fetch(url, { headers: signedIn });
+    for (const url of [study, home, errorPage, auditList])
+      for (let i = 0; i < 20; i++) await fetch(url, { headers: signedIn });
+    for (const url of [cpcdCp, cpcdCd]) for (let i = 0; i < 5; i++) await fetch(url, { headers: signedIn });
 
+    const pid = service.pid;
     const results = {};
+    const studyBytes = await bodyOf(study, signedIn);
+    const errorBytes = await bodyOf(errorPage, {});
     if (withAnonymous) {
-      const bytes = Buffer.from(await (await fetch(study, { headers: signedIn })).arrayBuffer());
-      const bare = await startBareServer(bytes);
+      const bare = await startBareServer(studyBytes);
       results.bare = await load(`http://127.0.0.1:${bare.address().port}/`);
       bare.close();
-      rows.push([`bare Node http, the study page's ${(bytes.length / 1024).toFixed(0)} KB`, results.bare]);
+      rows.push([`bare Node http, the study page's ${(studyBytes.length / 1024).toFixed(0)} KB`, results.bare]);
     }
-    results.error = await load(errorPage);
+    if (stock) {
+      // The stock pages of the sizes of /ng/error and of the study page, in this pass (close in time to ours).
+      const small = await stock.pageOf(errorBytes.length);
+      const large = await stock.pageOf(studyBytes.length);
+      for (const url of [small.url, large.url]) for (let i = 0; i < 20; i++) await fetch(url);
+      results.stockSmall = await load(small.url, { pid: stock.pid });
+      results.stockSmall.bytes = small.bytes;
+      rows.push([`stock Remix page of ${kb(small.bytes)} (/ng/error's size)`, results.stockSmall]);
+      results.stockLarge = await load(large.url, { pid: stock.pid });
+      results.stockLarge.bytes = large.bytes;
+      rows.push([`stock Remix page of ${kb(large.bytes)} (the study page's size)`, results.stockLarge]);
+    }
+    results.error = await load(errorPage, { pid });
+    results.error.bytes = errorBytes.length;
     rows.push([`/ng/error?errorMessage=hi (anonymous, ${label})`, results.error]);
-    results.home = await load(home, { headers: signedIn });
+    results.home = await load(home, { headers: signedIn, pid });
     rows.push([`company home, signed in (${label})`, results.home]);
-    results.study = await load(study, { headers: signedIn });
+    results.study = await load(study, { headers: signedIn, pid });
+    results.study.bytes = studyBytes.length;
     rows.push([`study page DEMO-001, signed in (${label})`, results.study]);
-    results.study1 = await load(study, { connections: 1, headers: signedIn });
+    results.study1 = await load(study, { connections: 1, headers: signedIn, pid });
     rows.push([`study page, 1 connection (${label})`, results.study1]);
-    results.study32 = await load(study, { connections: 32, headers: signedIn });
+    results.study32 = await load(study, { connections: 32, headers: signedIn, pid });
     rows.push([`study page, 32 connections (${label})`, results.study32]);
+
+    const auditHtml = (await bodyOf(auditList, signedIn)).toString("utf8");
+    results.audit = await load(auditList, { headers: signedIn, pid, connections: 4, amount: HEAVY_REQUESTS });
+    results.audit.bytes = Buffer.byteLength(auditHtml);
+    results.audit.rows = auditRows(auditHtml, new URL(auditList).pathname);
+    rows.push([`study audit list, ${results.audit.rows} rows, ${HEAVY_REQUESTS} requests (${label})`, results.audit]);
+    for (const [key, url, tab] of [
+      ["cpcdCp", cpcdCp, "processes"],
+      ["cpcdCd", cpcdCd, "data"],
+    ]) {
+      const bytes = (await bodyOf(url, signedIn)).length;
+      results[key] = await load(url, { headers: signedIn, pid, connections: 4, amount: HEAVY_REQUESTS });
+      results[key].bytes = bytes;
+      rows.push([`CP&CD ${tab} tab, ${CPCD_ROWS} rows, ${HEAVY_REQUESTS} requests (${label})`, results[key]]);
+    }
     for (const [name, url, headers] of [
       ["/ng/error", errorPage, {}],
       ["company home", home, signedIn],
       ["study page", study, signedIn],
+      ["study audit list", auditList, signedIn],
+      [`CP&CD processes tab, ${CPCD_ROWS} rows`, cpcdCp, signedIn],
     ]) {
       costs.push([`${name} (${label})`, await costOf(service, url, headers)]);
     }
@@ -223,43 +403,56 @@ async function benchDatabase(label, env, withAnonymous) {
   }
 }
 
-const pglite = await benchDatabase("PGlite", {}, true);
-let postgres = null;
-const cluster = await postgresCluster().catch((error) => {
-  console.warn(`PostgreSQL not benchmarked: ${error.message}`);
+const stock = await startStockRemix().catch((error) => {
+  console.warn(`Stock Remix baseline not measured: ${error.message}`);
   return null;
 });
-if (cluster) {
-  try {
-    postgres = await benchDatabase(
-      "PostgreSQL",
-      { DATABASE_URL: cluster.url, SEED_DEMO_DATA: "true", APP_SECRET: "bench-secret-0123456789-abcdefghijklmnop" },
-      false,
-    );
-  } finally {
-    cluster.stop();
+let pglite;
+let postgres = null;
+try {
+  pglite = await benchDatabase("PGlite", {}, true, stock);
+  const cluster = await postgresCluster().catch((error) => {
+    console.warn(`PostgreSQL not benchmarked: ${error.message}`);
+    return null;
+  });
+  if (cluster) {
+    try {
+      postgres = await benchDatabase(
+        "PostgreSQL",
+        { DATABASE_URL: cluster.url, SEED_DEMO_DATA: "true", APP_SECRET: "bench-secret-0123456789-abcdefghijklmnop" },
+        false,
+        stock,
+      );
+    } finally {
+      cluster.stop();
+    }
+  } else {
+    console.warn("PostgreSQL is not installed: only PGlite was measured.");
   }
-} else if (!cluster) {
-  console.warn("PostgreSQL is not installed: only PGlite was measured.");
+} finally {
+  await stock?.stop();
 }
 
 const pad = (s, n) => String(s).padEnd(n);
 console.log(
-  `\nautocannon, ${SECONDS} s per line, 8 connections unless noted (${os.cpus().length} cores, Node ${process.version})\n`,
+  `\nautocannon, ${SECONDS} s per line (heavy pages: ${HEAVY_REQUESTS} requests at 4 connections), 8 connections unless noted (${os.cpus().length} cores, Node ${process.version});` +
+    `\nCPU ms/req: the CPU time (user + system, from /proc) of the server under load per request it answered\n`,
 );
-console.log(`| ${pad("page", 52)} | requests/s | p50 ms | p99 ms | non-2xx |`);
-console.log(`|${"-".repeat(54)}|------------|--------|--------|---------|`);
+console.log(`| ${pad("page", 56)} | requests/s | p50 ms | p99 ms | non-2xx | CPU ms/req |     HTML |`);
+console.log(`|${"-".repeat(58)}|------------|--------|--------|---------|------------|----------|`);
 for (const [name, r] of rows)
   console.log(
-    `| ${pad(name, 52)} | ${pad(fmt(r.rps), 10)} | ${pad(r.p50, 6)} | ${pad(r.p99, 6)} | ${pad(r.non2xx, 7)} |`,
+    `| ${pad(name, 56)} | ${pad(fmt(r.rps), 10)} | ${pad(r.p50, 6)} | ${pad(r.p99, 6)} | ${pad(r.non2xx, 7)} | ${pad(fmt(r.cpu), 10)} | ${pad(r.bytes ? kb(r.bytes) : "", 8)} |`,
   );
 
-const pct = (a, b) => `${((a / b) * 100).toFixed(1)}%`;
-const verdict = (ok) => (ok ? "met" : "NOT met");
+const pct = (a, b) => (Number.isFinite(a / b) ? `${((a / b) * 100).toFixed(1)}%` : "-");
+/** "met" or "NOT met"; "not measured" when a figure it rests on is missing (no request finished in its run). */
+const verdict = (ok, ...figures) =>
+  figures.some((v) => !Number.isFinite(v)) ? "not measured (raise BENCH_SECONDS)" : ok ? "met" : "NOT met";
 console.log("\nGoals");
 const r1 = pglite.error.rps / pglite.bare.rps;
 console.log(
-  `- R1 /ng/error vs bare Node: ${pct(pglite.error.rps, pglite.bare.rps)} (goal ≥ 5%): ${verdict(r1 >= 0.05)}`,
+  `- R1 /ng/error vs bare Node: ${pct(pglite.error.rps, pglite.bare.rps)} (goal ≥ 5%): ${verdict(r1 >= 0.05, r1)}`,
 );
 for (const [label, r] of [
   ["PGlite", pglite],
@@ -269,12 +462,41 @@ for (const [label, r] of [
   const study = r.study.rps / r.error.rps;
   const home = r.home.rps / r.error.rps;
   console.log(
-    `- R2 ${label}: study page ${pct(r.study.rps, r.error.rps)}, company home ${pct(r.home.rps, r.error.rps)} of /ng/error (goal ≥ 50%): ${verdict(study >= 0.5 && home >= 0.5)}`,
+    `- R2 ${label}: study page ${pct(r.study.rps, r.error.rps)}, company home ${pct(r.home.rps, r.error.rps)} of /ng/error (goal ≥ 50%): ${verdict(study >= 0.5 && home >= 0.5, study, home)}`,
   );
   const ratio = r.study32.p99 / Math.max(r.study1.p50, 1);
   console.log(
-    `- R3 ${label}: study page p99 at 32 connections ${r.study32.p99} ms vs p50 at 1 connection ${r.study1.p50} ms: ×${ratio.toFixed(1)} (goal ≤ ×4): ${verdict(ratio <= 4)}`,
+    `- R3 ${label}: study page p99 at 32 connections ${r.study32.p99} ms vs p50 at 1 connection ${r.study1.p50} ms: ×${ratio.toFixed(1)} (goal ≤ ×4): ${verdict(ratio <= 4, ratio)}`,
   );
+}
+console.log("\nIssue 26 goals (docs/decisions/0037): ratios of requests/s in this run, CPU per request beside them");
+for (const [label, r] of [
+  ["PGlite", pglite],
+  ["PostgreSQL", postgres],
+]) {
+  if (!r) continue;
+  if (r.stockLarge) {
+    const signedIn = r.study.rps / r.stockLarge.rps;
+    console.log(
+      `- ${label}: signed-in study page (${kb(r.study.bytes)}) ${pct(r.study.rps, r.stockLarge.rps)} of the stock Remix page of ${kb(r.stockLarge.bytes)} (goal ≥ 80%): ${verdict(signedIn >= 0.8, signedIn)}; CPU ${fmt(r.study.cpu)} vs ${fmt(r.stockLarge.cpu)} ms per request`,
+    );
+    const anonymous = r.error.rps / r.stockSmall.rps;
+    console.log(
+      `- ${label}: anonymous /ng/error (${kb(r.error.bytes)}) ${pct(r.error.rps, r.stockSmall.rps)} of the stock Remix page of ${kb(r.stockSmall.bytes)} (goal ≥ 100%): ${verdict(anonymous >= 1, anonymous)}; CPU ${fmt(r.error.cpu)} vs ${fmt(r.stockSmall.cpu)} ms per request`,
+    );
+  }
+  const audit = r.audit;
+  console.log(
+    `- ${label}: study audit list, ${audit.rows} rows: ${kb(audit.bytes)} of HTML (goal ≤ 60 KB at 8 rows): ${verdict(audit.bytes <= 60 * 1024)}; ${fmt(audit.cpu)} ms CPU per request (goal ≤ 10 ms): ${verdict(audit.cpu <= 10, audit.cpu)}`,
+  );
+  for (const [tab, c] of [
+    ["processes", r.cpcdCp],
+    ["data", r.cpcdCd],
+  ]) {
+    console.log(
+      `- ${label}: CP&CD ${tab} tab, ${CPCD_ROWS} rows: ${fmt(c.cpu)} ms CPU per view (goal ≤ 30 ms): ${verdict(c.cpu <= 30, c.cpu)}; ${kb(c.bytes)} of HTML`,
+    );
+  }
 }
 console.log("\nCost per page (request log of one request)");
 for (const [name, c] of costs)

@@ -317,9 +317,12 @@ export async function createJobQueue(
         expireInSeconds: q.expireInSeconds,
         ...(q.deadLetter ? { deadLetter: q.deadLetter } : {}),
       };
-      if (q.deadLetter && !(await boss.getQueue(q.deadLetter))) await boss.createQueue(q.deadLetter);
-      if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
-      else await boss.createQueue(name, queue);
+      // Instances starting together would both create it: they take turns, as for the install.
+      await database.withStartupLock(async () => {
+        if (q.deadLetter && !(await boss.getQueue(q.deadLetter))) await boss.createQueue(q.deadLetter);
+        if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
+        else await boss.createQueue(name, queue);
+      });
     },
     send: (name, data, opts) =>
       boss.send(name, data, {

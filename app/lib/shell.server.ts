@@ -13,7 +13,7 @@ import {
   studyEntryAddresses,
   studyEntryHref,
   type NavContext,
-} from "./navigation";
+} from "./navigation.server";
 import { permissionBatch, requirePermission, type PermissionBatch } from "./permissions.server";
 import type { CompanyShell, StudyMenuEntry, StudyShell } from "./shell";
 

@@ -1,6 +1,6 @@
 import type { CompanyInfo } from "@server/contracts/companies";
 import type { StudyBasicInfo } from "@server/contracts/studies";
-import type { Nav } from "./navigation";
+import type { Nav } from "./nav";
 
 /** The data of the application shell's layouts (app/lib/shell.server.ts loads it). */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildNav, studyAddresses, studyAuditListGate, type NavContext } from "~/lib/navigation";
+import { buildNav, studyAddresses, studyAuditListGate, type NavContext } from "~/lib/navigation.server";
 import { requirePermission, type PermissionBatch } from "~/lib/permissions.server";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { appLinks, buildHref, isLegacyPath, isOutsideSystem, legacyLinks, resolveLegacyHref } from "~/lib/links";
-import { badgeText } from "~/lib/navigation";
+import { badgeText } from "~/lib/nav";
 
 describe("the link builder (000 §2.4)", () => {
   it("appends query parameters in order, skipping null and undefined, repeating arrays", () => {

@@ -6,7 +6,7 @@ import {
   studyAddresses,
   studyEntryHref,
   type NavContext,
-} from "~/lib/navigation";
+} from "~/lib/navigation.server";
 
 const COMPANY = "6560de000000000000000001";
 const base: NavContext = {

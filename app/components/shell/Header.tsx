@@ -4,7 +4,7 @@ import { AppLink } from "~/components/AppLink";
 import { CompanyLogo } from "~/components/CompanyLogo";
 import { useTranslation } from "~/lib/i18n-react";
 import { appLinks, destination, legacyLinks } from "~/lib/links";
-import { badgeText, type Nav, type NavLink } from "~/lib/navigation";
+import { badgeText, type Nav, type NavLink } from "~/lib/nav";
 import { useSettings } from "~/lib/settings";
 import type { ShellUser, StudyMenuEntry } from "~/lib/shell";
 import { isNetworkError, showToast, TOAST_TEXT } from "~/lib/toasts";

@@ -9,7 +9,7 @@ import { isServiceUnavailable } from "~/lib/api/client.server";
 import type { WebContext } from "~/lib/context.server";
 import { getFixedT } from "~/lib/i18next.server";
 import { appLinks } from "~/lib/links";
-import { studyAddresses } from "~/lib/navigation";
+import { studyAddresses } from "~/lib/navigation.server";
 import { companyIdParam, studyNameParam } from "~/lib/params";
 import { requirePermission } from "~/lib/permissions.server";
 import { signedInWithBatch } from "~/lib/shell.server";

@@ -2,7 +2,7 @@
  * The AI risk assessment's rows as an editable list (001 §3 "Risk row", §5): question and the three statement parts
  * required, checked at Insert in RACT. One schema for the browser and the server.
  */
-import { riskRowTexts, type RiskRow, type RiskRowTexts, type RowCitation } from "@server/contracts/protocol-analysis";
+import { riskRowTexts, type RiskRow, type RiskRowTexts, type RowCitation } from "@server/contracts/risk-row";
 import * as z from "zod/mini";
 import { listFormSchema } from "~/lib/forms/list";
 import { textField } from "~/lib/validation";

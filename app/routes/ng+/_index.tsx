@@ -6,7 +6,7 @@ import { CardPage } from "~/components/SignInLayout";
 import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { appLinks } from "~/lib/links";
-import { companyAddresses } from "~/lib/navigation";
+import { companyAddresses } from "~/lib/navigation.server";
 import { useSessionCheck } from "~/lib/session-check";
 import { pageMeta, useSettings } from "~/lib/settings";
 import { signedInWithBatch, userSettings } from "~/lib/shell.server";

@@ -5,7 +5,7 @@ import { RetiredBadge } from "~/components/shell/Header";
 import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { appLinks } from "~/lib/links";
-import { companyAddresses } from "~/lib/navigation";
+import { companyAddresses } from "~/lib/navigation.server";
 import { companyIdParam } from "~/lib/params";
 import { COMPANY_LAYOUT_ROUTE_ID, pageMeta } from "~/lib/settings";
 import type { CompanyShell } from "~/lib/shell";

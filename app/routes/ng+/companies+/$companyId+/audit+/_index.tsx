@@ -4,7 +4,7 @@ import { AuditListPage } from "~/features/audit/components/AuditListPage";
 import { loadAuditListPage } from "~/features/audit/page.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { appLinks, destination, legacyLinks } from "~/lib/links";
-import { companyAddresses } from "~/lib/navigation";
+import { companyAddresses } from "~/lib/navigation.server";
 import { companyIdParam } from "~/lib/params";
 import { pageMeta, useSettings } from "~/lib/settings";
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
 import { NavEntryLink, RetiredBadge } from "~/components/shell/Header";
 import { useTranslation } from "~/lib/i18n-react";
-import { studyAddresses } from "~/lib/navigation";
+import { studyAddresses } from "~/lib/navigation.server";
 import { companyIdParam, studyNameParam } from "~/lib/params";
 import { pageMeta, STUDY_LAYOUT_ROUTE_ID } from "~/lib/settings";
 import type { StudyShell } from "~/lib/shell";

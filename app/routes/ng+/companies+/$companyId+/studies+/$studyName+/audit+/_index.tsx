@@ -4,7 +4,7 @@ import { AuditListPage } from "~/features/audit/components/AuditListPage";
 import { loadAuditListPage } from "~/features/audit/page.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { appLinks, destination, legacyLinks } from "~/lib/links";
-import { studyAuditListGate } from "~/lib/navigation";
+import { studyAuditListGate } from "~/lib/navigation.server";
 import { companyIdParam, studyNameParam } from "~/lib/params";
 import { pageMeta, useSettings } from "~/lib/settings";
 

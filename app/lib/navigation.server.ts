@@ -13,48 +13,9 @@ import { productCalls } from "@server/contracts/calls/product";
 import { protocolAnalysisCalls } from "@server/contracts/calls/protocol-analysis";
 import { studyCalls } from "@server/contracts/calls/studies";
 import { appLinks, buildHref, destination, legacyLinks, type Destination } from "./links";
+import type { Nav, NavContext, NavLink, TopEntry } from "./nav";
 
-export interface NavContext {
-  companyId: string;
-  study?: { studyName: string; internalStudyId: string } | null;
-  /** The company setting isProtocolAnalysisToolAEnabled (001 §6). */
-  protocolAnalysisEnabled: boolean;
-  helpUrl: string | null;
-  kriWikiUrl: string | null;
-  studyDesignerUrl: string | null;
-  /** LEGACY_BASE_URL: where the classic application's pages are, or null when this deployment has none. */
-  legacyBaseUrl?: string | null;
-}
-
-export interface NavLink {
-  id: string;
-  /** A key under "nav" in locales/deven.json. */
-  label: string;
-  /** Where it leads; absent when `unavailable`. */
-  href?: string;
-  newTab?: boolean;
-  /** Shown, but leads nowhere in this deployment: a classic page without LEGACY_BASE_URL, or a page still to come. */
-  unavailable?: "classic" | "notYet";
-}
-
-export interface NavMenu {
-  id: string;
-  label: string;
-  items: NavLink[];
-}
-
-export type TopEntry = ({ kind: "link" } & NavLink) | ({ kind: "menu" } & NavMenu);
-
-export interface Nav {
-  /** The company or study top menu. */
-  top: TopEntry[];
-  settings: NavLink[];
-  help: NavLink[];
-  /** The user menu's permission-gated entries (My Account and Log Out are always there). */
-  user: NavLink[];
-  /** The footer's version link, when permitted. */
-  versionHref: string | null;
-}
+export type { Nav, NavContext, NavLink, NavMenu, TopEntry } from "./nav";
 
 interface Gate {
   /** Any one of these suffices; an empty list needs none. */
@@ -352,10 +313,4 @@ export function buildNav(ctx: NavContext, allowed: (address: string) => boolean)
     user: visible(user),
     versionHref: allowed(version) ? versionLink : null,
   };
-}
-
-/** The notification badge's text: hidden at 0, capped at "99+" (000 §2.6, §9). */
-export function badgeText(count: number): string | null {
-  if (!Number.isFinite(count) || count <= 0) return null;
-  return count > 99 ? "99+" : String(Math.floor(count));
 }

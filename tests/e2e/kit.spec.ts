@@ -157,7 +157,10 @@ test.describe("the editable list on /ng/testHeader (001 §2, §4, §5)", () => {
     page,
     javaScriptEnabled,
   }) => {
-    test.setTimeout(60_000);
+    // A long flow with three full axe scans of a page of 230 list items: on the 2-core CI machine, beside the other
+    // worker, it came within a few seconds of 60 s (and over it once after the issue 21 merge, as did the base code
+    // under the same load).
+    test.setTimeout(120_000);
     await signInAs(page, account());
     await page.goto("/ng/testHeader");
     await waitForHydration(page, javaScriptEnabled);

@@ -13,8 +13,8 @@ export const E2E_MAIL_DIR = path.join(os.tmpdir(), `rbqm-e2e-${PORT}-mail`);
  */
 export default defineConfig({
   testDir: "tests/e2e",
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
   forbidOnly: true,

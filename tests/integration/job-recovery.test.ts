@@ -180,6 +180,25 @@ describe.runIf(dbKinds().includes("postgres"))("an analysis whose instance ends 
   );
 
   it(
+    "SIGTERM while a job runs that then ends: it is finished here, and no other job is taken during the drain",
+    { timeout: 240_000 },
+    async () => {
+      const { url, llm, first, ids, start } = await setUp();
+      for (let i = 0; i < 3; i++) await start();
+      await until("an analysis reaches the model", () => llm.asked() > 0);
+      first.child.kill("SIGTERM");
+      await until("the shutdown begins", () => first.output().includes("shutting down"));
+      // The running job's model answers during the drain: the job ends, and the instance must not fetch the next one.
+      llm.open();
+      expect(await first.exited, first.output()).toBe(0);
+      expect(llm.asked()).toBe(1);
+      expect(first.output()).not.toMatch(/running job handed back/);
+      const after = await outcome(url, ids);
+      expect(after).toMatchObject({ states: ["Finished", "New", "New"], mails: 1, resultFiles: 1, activeJobs: 0 });
+    },
+  );
+
+  it(
     "SIGTERM with a job that does not end: no job taken during the drain, the running one handed back and finished once elsewhere",
     { timeout: 240_000 },
     async () => {

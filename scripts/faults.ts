@@ -115,6 +115,7 @@ async function main(): Promise<number> {
   let service: ChildProcess | undefined;
   let killing = false;
   const log = fs.openSync(path.join(dataDir, "service.log"), "a");
+  let keepDataDir = true;
   const startService = async () => {
     const child = spawn(process.execPath, ["build/server.js"], { cwd: root, env, stdio: ["ignore", log, log] });
     child.once("exit", (code, signal) => {
@@ -227,12 +228,15 @@ async function main(): Promise<number> {
     const missed = Object.entries(goals).filter(([, ok]) => !ok);
     say(missed.length === 0 ? "all goals met" : `goals missed: ${missed.map(([name]) => name).join(", ")}`);
     if (missed.length > 0) say(`the service's log: ${path.join(dataDir, "service.log")}`);
+    keepDataDir = missed.length > 0;
     return missed.length === 0 ? 0 : 1;
   } finally {
     killing = true;
     if (service && service.exitCode === null) service.kill("SIGKILL");
     fs.closeSync(log);
     stopCluster(cluster);
+    // Kept, with the service's log, when a goal was missed or the run stopped short.
+    if (!keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

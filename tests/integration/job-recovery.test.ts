@@ -261,3 +261,57 @@ describe("a shutdown with a long download open", () => {
     expect(received).toBeLessThan(big.length);
   });
 });
+
+describe.runIf(dbKinds().includes("postgres"))("a shutdown with an audit export open on PostgreSQL", () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+
+  it(
+    "cuts the export, so that its held connection is given back and the process exits cleanly; the client sees an error",
+    { timeout: 180_000 },
+    async () => {
+      const empty = await createEmptyPostgresDatabase();
+      cleanups.push(() => empty.drop());
+      const service = await startServiceProcess({
+        DATABASE_URL: empty.url,
+        DATA_DIR: tempDataDir(),
+        FILE_STORAGE: "database",
+      });
+      cleanups.unshift(() => killProcess(service));
+      // A trail of some megabytes, more than the sockets hold: the export's COPY waits on its reader, holding its
+      // connection (the database's pool cannot close while it is held).
+      const client = new pg.Client({ connectionString: empty.url });
+      await client.connect();
+      try {
+        await client.query(
+          `insert into audit_entries (id, level, company_id, study_id, entry_point, context_of_change, requester,
+                                      data_changes, rationale)
+           select 'sd' || lpad(g::text, 22, '0'), 'Study', $1, $2,
+                  '{"displayText":"Bulk change","httpMethod":"POST","apiPath":"/api/test/bulk"}', null,
+                  '{"type":"system"}', '[]', repeat('x', 1000) || g
+           from generate_series(1, 20000) g`,
+          [DEMO.company.id, DEMO.studies.active.id],
+        );
+      } finally {
+        await client.end();
+      }
+      const token = await service.signIn(DEMO.users.manager.email);
+      const download = await service.call(
+        `/api/companies/${DEMO.company.id}/studies/${DEMO.studies.active.name}/auditLogs/export`,
+        { token, json: {} },
+      );
+      expect(download.status).toBe(200);
+      const reader = download.body!.getReader();
+      expect((await reader.read()).done).toBe(false);
+
+      service.child.kill("SIGTERM");
+      expect(await service.exited, service.output()).toBe(0);
+      const rest = await (async () => {
+        for (;;) if ((await reader.read()).done) return "ended";
+      })().catch(() => "error");
+      expect(rest).toBe("error");
+    },
+  );
+});

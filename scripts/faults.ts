@@ -4,7 +4,9 @@
  * (`node build/server.js`) on 127.0.0.1, runs a light mixed load (signed-in page views, CP&CD saves, Compliance & Data
  * Quality imports, protocol analyses), and meanwhile: terminates the service's backends, stops and restarts the
  * database, kill -9s the service and starts it again. Then it reports:
- *  - requests failed (answered 5xx or not at all; expected during the faults, and counted);
+ *  - requests failed (answered 5xx or not at all), split by phase: those in flight during a fault window (from the
+ *    fault's start until the service answers /readyz again: expected, and counted) and those outside every fault
+ *    window (must be 0);
  *  - writes lost: acknowledged writes missing afterwards (must be 0);
  *  - analyses stalled: not ended within 60 s of the service being whole again (must be 0);
  *  - unexpected process exits: the service ending other than by the script's kill -9 (must be 0);
@@ -36,11 +38,28 @@ const CSV_HEADER =
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const say = (line: string) => process.stdout.write(`[faults] ${line}\n`);
 
+interface Call {
+  what: string;
+  start: number;
+  end: number;
+  /** The status, or 0 when no answer came. */
+  status: number;
+}
+
 interface Figures {
-  requests: number;
-  failed: number;
+  calls: Call[];
   unexpectedExits: number;
 }
+
+/** A fault window: from the fault's start until the service answers /readyz again. */
+interface FaultWindow {
+  name: string;
+  start: number;
+  end: number;
+}
+
+const failed = (call: Call) => call.status === 0 || call.status >= 500;
+const during = (call: Call, window: FaultWindow) => call.start <= window.end && call.end >= window.start;
 
 async function main(): Promise<number> {
   const bin = findPostgresBin();
@@ -73,10 +92,30 @@ async function main(): Promise<number> {
     ANALYZER: "offline",
     ANALYSIS_RETRY_DELAY_SECONDS: "1",
   };
-  const figures: Figures = { requests: 0, failed: 0, unexpectedExits: 0 };
+  const figures: Figures = { calls: [], unexpectedExits: 0 };
+  const windows: FaultWindow[] = [];
+  const untilReady = async () => {
+    for (let i = 0; i < 1200; i++) {
+      const ready = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(5000) }).then(
+        (r) => r.status === 200,
+        () => false,
+      );
+      if (ready) return;
+      await sleep(100);
+    }
+    throw new Error("the service did not become ready again within 120 s");
+  };
+  /** Runs a fault and records its window, which ends once the service answers /readyz again. */
+  const fault = async (name: string, action: () => Promise<void>) => {
+    const start = Date.now();
+    await action();
+    await untilReady();
+    windows.push({ name, start, end: Date.now() });
+  };
   let service: ChildProcess | undefined;
   let killing = false;
   const log = fs.openSync(path.join(dataDir, "service.log"), "a");
+  let keepDataDir = true;
   const startService = async () => {
     const child = spawn(process.execPath, ["build/server.js"], { cwd: root, env, stdio: ["ignore", log, log] });
     child.once("exit", (code, signal) => {
@@ -112,25 +151,34 @@ async function main(): Promise<number> {
       }
     };
 
-    await sleep(4000);
+    // Between the faults the load runs on with nothing wrong: no request may fail there.
+    await sleep(6000);
     let terminated = 0;
-    for (let i = 0; i < 3; i++) {
-      terminated += await dba("select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'rbqm'");
-      await sleep(700);
-    }
+    await fault("backends terminated", async () => {
+      for (let i = 0; i < 3; i++) {
+        terminated += await dba(
+          "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'rbqm'",
+        );
+        await sleep(700);
+      }
+    });
     say(`fault 1: ${terminated} backends terminated`);
-    await sleep(3000);
+    await sleep(6000);
     say("fault 2: the database stopped (fast) for 5 s, then started again");
-    cluster.pause();
-    await sleep(5000);
-    cluster.resume();
+    await fault("database stopped and restarted", async () => {
+      cluster.pause();
+      await sleep(5000);
+      cluster.resume();
+    });
     await sleep(6000);
     say("fault 3: kill -9 of the service, then started again");
-    killing = true;
-    service!.kill("SIGKILL");
-    await new Promise((r) => service!.once("exit", r));
-    killing = false;
-    await startService();
+    await fault("service kill -9 and restart", async () => {
+      killing = true;
+      service!.kill("SIGKILL");
+      await new Promise((r) => service!.once("exit", r));
+      killing = false;
+      await startService();
+    });
     const whole = Date.now();
     await sleep(8000);
     await load.stop();
@@ -146,7 +194,12 @@ async function main(): Promise<number> {
       service!.exitCode !== null ? r(service!.exitCode) : service!.once("exit", (code) => r(code)),
     );
 
+    const calls = figures.calls;
+    const inAnyWindow = (call: Call) => windows.some((window) => during(call, window));
+    const outside = calls.filter((call) => !inAnyWindow(call));
+    const outsideFailed = outside.filter(failed);
     const goals = {
+      failedOutsideFaults: outsideFailed.length === 0,
       writesLost: lost.total === 0,
       stalled: stalled.length === 0,
       exits: figures.unexpectedExits === 0,
@@ -154,7 +207,20 @@ async function main(): Promise<number> {
       shutdown: exitCode === 0,
     };
     say("figures:");
-    say(`  requests: ${figures.requests}, failed (5xx or no answer): ${figures.failed}`);
+    say(`  requests: ${calls.length}, failed (5xx or no answer): ${calls.filter(failed).length}`);
+    const row = (label: string, set: Call[]) =>
+      say(`    ${label.padEnd(50)}${String(set.length).padStart(8)}${String(set.filter(failed).length).padStart(8)}`);
+    say(`    ${"phase".padEnd(50)}${"requests".padStart(8)}${"failed".padStart(8)}`);
+    for (const window of windows) {
+      const seconds = ((window.end - window.start) / 1000).toFixed(1);
+      row(
+        `during: ${window.name} (${seconds} s)`,
+        calls.filter((call) => during(call, window)),
+      );
+    }
+    row("outside any fault window", outside);
+    for (const call of outsideFailed.slice(0, 10))
+      say(`    failed outside the faults: ${call.what} -> ${call.status || "no answer"}`);
     say(`  acknowledged writes: ${lost.acknowledged}, lost: ${lost.total} ${JSON.stringify(lost.byKind)}`);
     say(`  analyses started: ${load.analyses()}, stalled longer than 60 s: ${stalled.length}`);
     say(`  unexpected process exits: ${figures.unexpectedExits}; clean exit at SIGTERM: ${exitCode === 0}`);
@@ -162,12 +228,15 @@ async function main(): Promise<number> {
     const missed = Object.entries(goals).filter(([, ok]) => !ok);
     say(missed.length === 0 ? "all goals met" : `goals missed: ${missed.map(([name]) => name).join(", ")}`);
     if (missed.length > 0) say(`the service's log: ${path.join(dataDir, "service.log")}`);
+    keepDataDir = missed.length > 0;
     return missed.length === 0 ? 0 : 1;
   } finally {
     killing = true;
     if (service && service.exitCode === null) service.kill("SIGKILL");
     fs.closeSync(log);
     stopCluster(cluster);
+    // Kept, with the service's log, when a goal was missed or the run stopped short.
+    if (!keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -186,14 +255,16 @@ async function startLoad(base: string, figures: Figures) {
   /** The list's version before the first save: every acknowledged save moves it on by one. */
   let cpcdStart: number | null = null;
   const call = async (url: string, init: RequestInit = {}) => {
-    figures.requests += 1;
+    const record: Call = { what: `${init.method ?? "GET"} ${url}`, start: Date.now(), end: 0, status: 0 };
+    figures.calls.push(record);
     try {
       const res = await fetch(`${base}${url}`, { ...init, signal: AbortSignal.timeout(15_000) });
-      if (res.status >= 500) figures.failed += 1;
+      record.status = res.status;
       return res;
     } catch {
-      figures.failed += 1;
       return null;
+    } finally {
+      record.end = Date.now();
     }
   };
   const json = async <T>(res: Response | null): Promise<T | null> =>

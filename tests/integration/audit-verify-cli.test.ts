@@ -3,6 +3,8 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build, type BuildOptions } from "esbuild";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createEmptyPostgresDatabase } from "../support/db";
 
@@ -11,8 +13,15 @@ import { createEmptyPostgresDatabase } from "../support/db";
  * could not run; it needs only the database settings (no APP_SECRET); it never changes the owner of the embedded
  * database's files, nor makes one where there is none.
  */
-function verify(env: Record<string, string>) {
-  const run = spawnSync(process.execPath, ["scripts/audit-verify.mjs"], {
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+function verify(env: Record<string, string>, options: { checkout?: string; asUser?: string } = {}) {
+  const script = path.join(options.checkout ?? root, "scripts", "audit-verify.mjs");
+  // Run as another user (root's tests can write anywhere): setpriv drops to it for the command alone.
+  const [command, args] = options.asUser
+    ? ["setpriv", ["--reuid", options.asUser, "--regid", options.asUser, "--clear-groups", process.execPath, script]]
+    : [process.execPath, [script]];
+  const run = spawnSync(command, args, {
     encoding: "utf8",
     env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), ENV_FILE: "none", NODE_ENV: "production", ...env },
     timeout: 120_000,
@@ -63,6 +72,46 @@ describe("npm run audit:verify", () => {
     expect(run.stderr).toContain("DATA_DIR has no embedded database");
     expect(fs.existsSync(none)).toBe(false);
   });
+
+  it.runIf(process.getuid?.() === 0 && Boolean(inject("postgresUrl")))(
+    "in a checkout its user cannot write: runs as built, and exits 2 (never 1) when it is not built",
+    { timeout: 120_000 },
+    async () => {
+      // A copy of the checkout's command (its packages, sources and migrations linked), owned by root; run as nobody.
+      const checkout = path.join(dir, "checkout");
+      fs.chmodSync(dir, 0o755); // made 0700 by mkdtemp: the other user must reach the checkout, not write it
+      fs.mkdirSync(path.join(checkout, "scripts"), { recursive: true });
+      for (const name of ["audit-verify.mjs", "operator-command.mjs", "operator-commands.mjs"])
+        fs.copyFileSync(path.join(root, "scripts", name), path.join(checkout, "scripts", name));
+      fs.writeFileSync(path.join(checkout, "package.json"), '{ "type": "module" }\n');
+      fs.symlinkSync(path.join(root, "node_modules"), path.join(checkout, "node_modules"));
+      for (const name of ["server", "tsconfig.json"]) fs.symlinkSync(path.join(root, name), path.join(checkout, name));
+      const before = fs.readdirSync(checkout).sort();
+      const empty = await createEmptyPostgresDatabase();
+      try {
+        const unbuilt = verify({ DATABASE_URL: empty.url }, { checkout, asUser: "65534" });
+        expect(unbuilt.status, unbuilt.stderr).toBe(2);
+        expect(unbuilt.stderr).toMatch(
+          /^audit:verify could not run: build\/audit-verify.js is missing .* run npm run build first/,
+        );
+        expect(fs.readdirSync(checkout).sort()).toEqual(before);
+
+        // Built as npm run build builds it: it runs, writing nothing.
+        const { OPERATOR_COMMANDS } = (await import(
+          pathToFileURL(path.join(root, "scripts", "operator-commands.mjs")).href
+        )) as { OPERATOR_COMMANDS: Record<string, BuildOptions> };
+        const outfile = path.join(checkout, "build", "audit-verify.js");
+        await build({ ...OPERATOR_COMMANDS["audit-verify.js"], outfile, logLevel: "silent" });
+        const built = verify({ DATABASE_URL: empty.url }, { checkout, asUser: "65534" });
+        expect(built.stderr, built.stderr).toBe("");
+        expect(built.stdout).toMatch(/chain intact/);
+        expect(built.status).toBe(0);
+        expect(fs.readdirSync(path.join(checkout, "build"))).toEqual(["audit-verify.js"]);
+      } finally {
+        await empty.drop();
+      }
+    },
+  );
 
   it.runIf(process.getuid?.() === 0)(
     "exits 2 on an embedded database another user owns, and changes the owner of none of its files",

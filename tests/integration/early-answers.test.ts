@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { createLingeringServer } from "@server/net/early-answers";
 import { DEMO } from "@server/seed/demo";
@@ -62,6 +62,45 @@ function slowPost(
         return;
       }
       request.write(Buffer.alloc(chunk, 0x61));
+      sent += chunk;
+    }, everyMs);
+  });
+}
+
+/**
+ * A client that sends its whole body (slowly) before it reads anything, as simple clients do: a raw socket. A server
+ * that closes with the body still arriving resets the connection, and the answer waiting in the client's buffer is
+ * lost with it; a lingering server reads the rest, so the answer is there to read at the end.
+ */
+function sendAllThenRead(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  body: Buffer,
+  { chunk = 16 * 1024, everyMs = 25 } = {},
+): Promise<{ status: number | null; error: string | null }> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.pause();
+    let received = "";
+    let error: string | null = null;
+    socket.on("error", (e: NodeJS.ErrnoException) => (error ??= e.code ?? e.message));
+    socket.on("data", (data: Buffer) => (received += data.toString("latin1")));
+    socket.on("close", () => {
+      const status = /^HTTP\/1\.1 (\d{3}) /.exec(received)?.[1];
+      resolve({ status: status ? Number(status) : null, error });
+    });
+    const lines = Object.entries({ ...headers, host: `127.0.0.1:${port}`, "content-length": String(body.length) });
+    socket.write(`POST ${path} HTTP/1.1\r\n${lines.map(([k, v]) => `${k}: ${v}\r\n`).join("")}\r\n`);
+    let sent = 0;
+    const timer = setInterval(() => {
+      if (socket.destroyed || error) return clearInterval(timer);
+      if (sent >= body.length) {
+        clearInterval(timer);
+        socket.resume(); // only now does it read the answer
+        return;
+      }
+      socket.write(body.subarray(sent, sent + chunk));
       sent += chunk;
     }, everyMs);
   });
@@ -132,6 +171,15 @@ describe("early answers to uploads over a real connection", () => {
     );
     expect(outcome.status).toBe(401);
     expect(outcome.error).toBeNull();
+  });
+
+  it.each([
+    ["a file part not named File", "Upload"],
+    ["a file beyond UPLOAD_MAX_BYTES", "File"],
+  ])("%s, sent slowly by a client that reads only at the end: it reads the 413", async (_case, field) => {
+    const body = Buffer.concat([Buffer.from(part(field)), Buffer.alloc(1024 * 1024, 0x61)]);
+    const outcome = await sendAllThenRead(port, "/api/files", { ...multipart, authorization: `Bearer ${token}` }, body);
+    expect(outcome).toEqual({ status: 413, error: null });
   });
 
   it("a body read whole keeps its connection open for the next request", async () => {

@@ -7,6 +7,7 @@ import { DEMO } from "@server/seed/demo";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dbKinds } from "../support/db";
+import { until } from "../support/llm-gate";
 import { simpleProtocolPdf } from "../support/protocol-files";
 import { startTestApi, type TestApi } from "../support/service";
 
@@ -107,6 +108,26 @@ for (const kind of dbKinds()) {
 }
 
 describe("the files sweeper as a scheduled job", () => {
+  it("sweeps when its job comes due", { timeout: 60_000 }, async () => {
+    const api = await startTestApi("pglite", { startWorkers: true, env: { FILE_STORAGE: "local" } });
+    try {
+      // Bytes an upload left without a row more than a grace period ago.
+      const key = fileStorage(api.service.deps).newKey();
+      const orphan = path.join(api.config.files.localDir, key.slice(0, 2), key);
+      fs.mkdirSync(path.dirname(orphan), { recursive: true });
+      fs.writeFileSync(orphan, "%PDF-1.7 orphan");
+      const old = new Date(Date.now() - 2 * HOUR);
+      fs.utimesSync(orphan, old, old);
+      // The hour's job, scheduled when the workers started, comes due now.
+      await api.database.db.execute(
+        sql`update pgboss.job set start_after = now() where name = 'files-sweep' and state = 'created'`,
+      );
+      await until("the sweep job removes the orphan", () => !fs.existsSync(orphan));
+    } finally {
+      await api.close();
+    }
+  });
+
   it("is scheduled when the workers start, once however many times it is scheduled", async () => {
     const api = await startTestApi("pglite", { startWorkers: true });
     try {

@@ -180,6 +180,25 @@ describe.runIf(dbKinds().includes("postgres"))("an analysis whose instance ends 
   );
 
   it(
+    "SIGTERM while a job runs that then ends: it is finished here, and no other job is taken during the drain",
+    { timeout: 240_000 },
+    async () => {
+      const { url, llm, first, ids, start } = await setUp();
+      for (let i = 0; i < 3; i++) await start();
+      await until("an analysis reaches the model", () => llm.asked() > 0);
+      first.child.kill("SIGTERM");
+      await until("the shutdown begins", () => first.output().includes("shutting down"));
+      // The running job's model answers during the drain: the job ends, and the instance must not fetch the next one.
+      llm.open();
+      expect(await first.exited, first.output()).toBe(0);
+      expect(llm.asked()).toBe(1);
+      expect(first.output()).not.toMatch(/running job handed back/);
+      const after = await outcome(url, ids);
+      expect(after).toMatchObject({ states: ["Finished", "New", "New"], mails: 1, resultFiles: 1, activeJobs: 0 });
+    },
+  );
+
+  it(
     "SIGTERM with a job that does not end: no job taken during the drain, the running one handed back and finished once elsewhere",
     { timeout: 240_000 },
     async () => {
@@ -241,4 +260,58 @@ describe("a shutdown with a long download open", () => {
     expect(rest).toBe("error");
     expect(received).toBeLessThan(big.length);
   });
+});
+
+describe.runIf(dbKinds().includes("postgres"))("a shutdown with an audit export open on PostgreSQL", () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+
+  it(
+    "cuts the export, so that its held connection is given back and the process exits cleanly; the client sees an error",
+    { timeout: 180_000 },
+    async () => {
+      const empty = await createEmptyPostgresDatabase();
+      cleanups.push(() => empty.drop());
+      const service = await startServiceProcess({
+        DATABASE_URL: empty.url,
+        DATA_DIR: tempDataDir(),
+        FILE_STORAGE: "database",
+      });
+      cleanups.unshift(() => killProcess(service));
+      // A trail of some megabytes, more than the sockets hold: the export's COPY waits on its reader, holding its
+      // connection (the database's pool cannot close while it is held).
+      const client = new pg.Client({ connectionString: empty.url });
+      await client.connect();
+      try {
+        await client.query(
+          `insert into audit_entries (id, level, company_id, study_id, entry_point, context_of_change, requester,
+                                      data_changes, rationale)
+           select 'sd' || lpad(g::text, 22, '0'), 'Study', $1, $2,
+                  '{"displayText":"Bulk change","httpMethod":"POST","apiPath":"/api/test/bulk"}', null,
+                  '{"type":"system"}', '[]', repeat('x', 1000) || g
+           from generate_series(1, 20000) g`,
+          [DEMO.company.id, DEMO.studies.active.id],
+        );
+      } finally {
+        await client.end();
+      }
+      const token = await service.signIn(DEMO.users.manager.email);
+      const download = await service.call(
+        `/api/companies/${DEMO.company.id}/studies/${DEMO.studies.active.name}/auditLogs/export`,
+        { token, json: {} },
+      );
+      expect(download.status).toBe(200);
+      const reader = download.body!.getReader();
+      expect((await reader.read()).done).toBe(false);
+
+      service.child.kill("SIGTERM");
+      expect(await service.exited, service.output()).toBe(0);
+      const rest = await (async () => {
+        for (;;) if ((await reader.read()).done) return "ended";
+      })().catch(() => "error");
+      expect(rest).toBe("error");
+    },
+  );
 });

@@ -9,7 +9,9 @@ import { createLogger } from "@server/observability/logger";
 import { createApiService } from "@server/service";
 import { describe, expect, inject, it } from "vitest";
 import { createEmptyPostgresDatabase, dbKinds, openTestDatabase } from "../support/db";
+import { findPostgresBin, startCluster } from "../support/postgres-cluster";
 import { testConfig, TEST_SECRET } from "../support/service";
+import { startServiceProcess, tempDataDir } from "../support/service-process";
 
 /**
  * Issue 22, defect 6: a start that fails says which setting is at fault and what to do, in one line, never with a
@@ -84,6 +86,34 @@ describe("start-up errors of DATABASE_URL and DATA_DIR", () => {
     expectOneLine(line, "DATABASE_URL");
     expect(line).toMatch(/the database "rbqm_test_[0-9a-f]+" does not exist at 127\.0\.0\.1:\d+: create it/);
   });
+
+  it.runIf(findPostgresBin() !== null)(
+    "names DATABASE_URL when the server refuses its password, in one line from the real process, without a password",
+    { timeout: 120_000 },
+    async () => {
+      // A server that asks for passwords (scram-sha-256), as production ones do; the service is given a wrong one.
+      const cluster = await startCluster(findPostgresBin()!, { password: "right-pw-0451" });
+      try {
+        const url = new URL(cluster.url);
+        url.password = "wrong-pw-7782";
+        const service = await startServiceProcess(
+          { DATABASE_URL: url.href, DATA_DIR: tempDataDir() },
+          { ready: "spawned" },
+        );
+        expect(await service.exited).toBe(1);
+        const lines = service
+          .output()
+          .split("\n")
+          .filter((line) => line.trim() !== "" && !line.startsWith("{"));
+        expect(lines).toHaveLength(1);
+        expectOneLine(lines[0]!, "DATABASE_URL", ["wrong-pw-7782", "right-pw-0451"]);
+        expect(lines[0]).toContain('the database refused user "postgres" (wrong password, or no such user)');
+        expect(service.output()).not.toContain("wrong-pw-7782");
+      } finally {
+        cluster.stop();
+      }
+    },
+  );
 
   it("names DATA_DIR when its directories cannot be made there", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rbqm-startup-"));

@@ -93,6 +93,8 @@ describe("a port in use", () => {
       processes.push(second);
       expect(await second.exited).not.toBe(0);
       expect(second.output()).toContain(`PORT ${first.port} is already in use`);
+      // Its workers never started: the port comes first.
+      expect(second.output()).not.toContain('"workers started"');
       const client = new pg.Client({ connectionString: empty.url });
       await client.connect();
       try {
@@ -102,6 +104,14 @@ describe("a port in use", () => {
         );
         // The waiting job still waits: the instance that could not serve did not take it.
         expect(rows.map((r) => r.state)).toEqual(["created", "active"]);
+        // Nor did it start it and give it back on its way out: the request was never begun.
+        const requests = await client.query<{ state: string; attempts: number }>(
+          "select state, attempts from protocol_analysis_requests order by created_at",
+        );
+        expect(requests.rows).toEqual([
+          { state: "InProgress", attempts: 1 },
+          { state: "New", attempts: 0 },
+        ]);
       } finally {
         await client.end();
       }

@@ -1,6 +1,8 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { serve, type ServerType } from "@hono/node-server";
@@ -145,6 +147,63 @@ describe("a local storage that refuses writes (PGlite)", () => {
     } finally {
       await service.close();
       await database.close();
+    }
+  });
+});
+
+/** chattr is there and the file system takes the immutable attribute (ext4, xfs, btrfs; not tmpfs or overlayfs). */
+function immutableWorks(): boolean {
+  if (process.getuid?.() !== 0) return false;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rbqm-chattr-"));
+  try {
+    return spawnSync("chattr", ["+i", dir]).status === 0 && spawnSync("chattr", ["-i", dir]).status === 0;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe.runIf(immutableWorks())("a local storage the kernel refuses to write (chattr +i: EPERM even for root)", () => {
+  it("answers the upload 503 with the reason storage, and logs the system's code and path", async () => {
+    const log = capture();
+    const database = await openDatabase({ kind: "pglite-memory" });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rbqm-immutable-"));
+    const service = await createApiService({
+      config: { ...testConfig({ FILE_STORAGE: "local", DATA_DIR: dataDir }), seedDemoData: true },
+      logger: log.logger,
+      database,
+      startWorkers: false,
+    });
+    // DATA_DIR/files made immutable, as a read-only mount or a permission the service's user lacks would leave it: a
+    // real refusal by the kernel (root passes mode bits, so a chmod would not do), not a path blocked by a file.
+    const localDir = service.deps.config.files.localDir;
+    fs.mkdirSync(localDir, { recursive: true });
+    expect(spawnSync("chattr", ["+i", localDir]).status).toBe(0);
+    try {
+      const token = await service.deps.tokens.issueAccessToken({ userId: DEMO.users.manager.id });
+      const form = new FormData();
+      form.set("File", new Blob([new Uint8Array(await simpleProtocolPdf())]), "protocol.pdf");
+      const response = await service.fetch(
+        new Request("http://localhost/api/files", {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}` },
+          body: form,
+        }),
+      );
+      const body = (await response.json()) as { title: string; additionalData?: { reason?: string } };
+      expect({ status: response.status, title: body.title, reason: body.additionalData?.reason }).toEqual({
+        status: 503,
+        title: "ServiceUnavailable",
+        reason: "storage",
+      });
+      expect(JSON.stringify(body)).not.toContain(dataDir);
+      const logged = log.lines.find((l) => l.msg === "file storage unavailable");
+      expect(logged).toMatchObject({ level: "error", code: "EPERM", path: expect.stringContaining(localDir) });
+      expect(fs.readdirSync(localDir)).toEqual([]);
+    } finally {
+      spawnSync("chattr", ["-i", localDir]);
+      await service.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

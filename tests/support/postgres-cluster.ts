@@ -43,7 +43,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startCluster(bin: string): Promise<Cluster> {
+/** `password`: the superuser's password, asked of every TCP connection (scram-sha-256), as a production server does. */
+export async function startCluster(bin: string, options: { password?: string } = {}): Promise<Cluster> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rbqm-pg-"));
   const dataDir = path.join(dir, "data");
   const port = await freePort();
@@ -63,7 +64,14 @@ export async function startCluster(bin: string): Promise<Cluster> {
     const gid = Number(execFileSync("id", ["-g", "postgres"]).toString().trim());
     fs.chownSync(dir, uid, gid);
   }
-  run("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"]);
+  const auth = ["--auth=trust"];
+  if (options.password !== undefined) {
+    const pwfile = path.join(dir, "pwfile");
+    fs.writeFileSync(pwfile, `${options.password}\n`, { mode: 0o600 });
+    if (asRoot) fs.chownSync(pwfile, fs.statSync(dir).uid, fs.statSync(dir).gid);
+    auth.splice(0, 1, "--auth-local=trust", "--auth-host=scram-sha-256", `--pwfile=${pwfile}`);
+  }
+  run("initdb", ["-D", dataDir, "-U", "postgres", ...auth, "--no-sync", "-E", "UTF8", "--locale=C"]);
   const startServer = () =>
     run("pg_ctl", [
       "-D",
@@ -77,7 +85,10 @@ export async function startCluster(bin: string): Promise<Cluster> {
     ]);
   startServer();
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url:
+      options.password === undefined
+        ? `postgres://postgres@127.0.0.1:${port}/postgres`
+        : `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${port}/postgres`,
     // A fast shutdown: connections are cut, but what was committed is kept (the cluster runs with synchronous_commit off).
     pause: () => run("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]),
     resume: startServer,

@@ -24,6 +24,7 @@ import { getStudy } from "../studies/service";
 import { users } from "../users/schema";
 import type { AnalysisPool } from "./pool";
 import { protocolAnalysisRequests } from "./schema";
+import type { AnalysisOutcome } from "./worker";
 
 /** The risk assessment's job queue (001 §7 RiskAssessment/start). */
 export const RISK_ASSESSMENT_QUEUE = "protocol-analysis.risk-assessment";
@@ -253,12 +254,57 @@ export async function failRequest(deps: ServiceDeps, requestId: string, error: s
   deps.mail.kick();
 }
 
+/** Stores the generated files and the rows, ends the request Finished and queues its e-mail: one transaction. */
+async function finishRequest(
+  deps: ServiceDeps,
+  request: typeof protocolAnalysisRequests.$inferSelect,
+  { stem, rows, outcome }: { stem: string; rows: RiskRow[]; outcome: Extract<AnalysisOutcome, { kind: "done" }> },
+): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(protocolAnalysisRequests)
+      .where(eq(protocolAnalysisRequests.id, request.id))
+      .for("update")
+      .limit(1);
+    if (!current || current.state === "Finished" || current.state === "Failed") return;
+    const parsed = await storeGeneratedFile(deps, tx, {
+      companyId: request.companyId,
+      studyId: request.studyId,
+      name: `${stem} - recognized protocol.txt`,
+      contentType: "text/plain; charset=utf-8",
+      bytes: Buffer.from(outcome.recognizedText, "utf8"),
+    });
+    const history = await storeGeneratedFile(deps, tx, {
+      companyId: request.companyId,
+      studyId: request.studyId,
+      name: `${stem} - history.json`,
+      contentType: "application/json; charset=utf-8",
+      bytes: Buffer.from(`${JSON.stringify(outcome.history, null, 2)}\n`, "utf8"),
+    });
+    const now = new Date();
+    await tx
+      .update(protocolAnalysisRequests)
+      .set({
+        state: "Finished",
+        rows,
+        parsedFileId: parsed.id,
+        historyFileId: history.id,
+        error: null,
+        errorDetails: null,
+        finishedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(protocolAnalysisRequests.id, request.id));
+    await enqueueResultMail(deps, tx, current, null);
+  });
+}
+
 /**
  * One attempt of a risk assessment job: extraction and analysis in the worker pool, then the two generated files, the
  * rows and the e-mail in one transaction. An unreadable protocol fails at once (no retry); another failure is retried
  * by the queue with backoff, and the last one ends the request Failed with its reason.
  */
-// eslint-disable-next-line max-lines-per-function -- 91 lines, not yet split: the backlog of issue 21
 export async function runRiskAssessmentJob(
   deps: ServiceDeps,
   pool: AnalysisPool,
@@ -296,44 +342,7 @@ export async function runRiskAssessmentJob(
       ...riskRowTexts(row),
       citation: row.citation,
     }));
-    await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select()
-        .from(protocolAnalysisRequests)
-        .where(eq(protocolAnalysisRequests.id, requestId))
-        .for("update")
-        .limit(1);
-      if (!current || current.state === "Finished" || current.state === "Failed") return;
-      const parsed = await storeGeneratedFile(deps, tx, {
-        companyId: request.companyId,
-        studyId: request.studyId,
-        name: `${stem} - recognized protocol.txt`,
-        contentType: "text/plain; charset=utf-8",
-        bytes: Buffer.from(outcome.recognizedText, "utf8"),
-      });
-      const history = await storeGeneratedFile(deps, tx, {
-        companyId: request.companyId,
-        studyId: request.studyId,
-        name: `${stem} - history.json`,
-        contentType: "application/json; charset=utf-8",
-        bytes: Buffer.from(`${JSON.stringify(outcome.history, null, 2)}\n`, "utf8"),
-      });
-      const now = new Date();
-      await tx
-        .update(protocolAnalysisRequests)
-        .set({
-          state: "Finished",
-          rows,
-          parsedFileId: parsed.id,
-          historyFileId: history.id,
-          error: null,
-          errorDetails: null,
-          finishedAt: now,
-          updatedAt: now,
-        })
-        .where(eq(protocolAnalysisRequests.id, requestId));
-      await enqueueResultMail(deps, tx, current, null);
-    });
+    await finishRequest(deps, request, { stem, rows, outcome });
     deps.mail.kick();
     log.info({ rows: rows.length, ms: Date.now() - started, ...outcome.timings }, "risk assessment finished");
   } catch (error) {

@@ -9,6 +9,7 @@ import {
   type RiskAssessmentStartBody,
   type RiskRow,
 } from "../contracts/protocol-analysis";
+import type { StudyBasicInfo } from "../contracts/studies";
 import { isDatabaseUnavailable } from "../db/availability";
 import type { Db } from "../db/database";
 import { newId } from "../db/ids";
@@ -20,7 +21,6 @@ import { ApiError, forbidden, notFound } from "../http/problem";
 import type { AuditScope } from "../http/route";
 import type { QueueJob } from "../jobs/queue";
 import { studies } from "../studies/schema";
-import { getStudy } from "../studies/service";
 import { users } from "../users/schema";
 import type { AnalysisPool } from "./pool";
 import { protocolAnalysisRequests } from "./schema";
@@ -37,14 +37,14 @@ export interface AnalysisJobData {
 
 type RequestRow = typeof protocolAnalysisRequests.$inferSelect;
 
-/** The study of the caller's home company (the /studies/{studyName}/… calls of 001 §7 name no company). */
-async function homeStudy(db: Db, principal: Principal, studyName: string) {
+/** The study a call is about: the study of the path in the caller's home company (the route's "homeStudy" scope). */
+type ScopedStudy = Pick<StudyBasicInfo, "internalStudyId">;
+
+/** The Protocol Analysis Tool is a company's option (001 §6): its calls are refused (403) where it is off. */
+export function requireToolEnabled(principal: Principal): void {
   if (!principal.homeCompanyToolEnabled) {
     throw forbidden("The Protocol Analysis Tool is not enabled for this company.");
   }
-  const study = await getStudy(db, principal.homeCompanyId, studyName);
-  if (!study) throw notFound("The study does not exist.");
-  return study;
 }
 
 /**
@@ -54,11 +54,10 @@ async function homeStudy(db: Db, principal: Principal, studyName: string) {
 export async function startRiskAssessment(
   db: Db,
   principal: Principal,
-  studyName: string,
+  study: ScopedStudy,
   fileId: string,
   audit: AuditScope,
 ): Promise<RiskAssessmentStartBody> {
-  const study = await homeStudy(db, principal, studyName);
   const file = await readableFile(db, principal, fileId);
   if (!file || (file.studyId !== null && file.studyId !== study.internalStudyId)) {
     throw notFound("The protocol file does not exist. Upload it again.");
@@ -90,10 +89,9 @@ const ref = (id: string | null, name: string | null | undefined) => (id && name 
 export async function getRiskAssessmentResult(
   db: Db,
   principal: Principal,
-  studyName: string,
+  study: ScopedStudy,
   id: string,
 ): Promise<RiskAssessmentResult> {
-  const study = await homeStudy(db, principal, studyName);
   const [request] = await db
     .select()
     .from(protocolAnalysisRequests)
@@ -138,11 +136,10 @@ export async function getRiskAssessmentResult(
 export async function listAnalysisRequests(
   db: Db,
   principal: Principal,
-  studyName: string,
+  study: ScopedStudy,
   complexityToolUrl: string | null,
   limit = 10,
 ): Promise<AnalysisRequestList> {
-  const study = await homeStudy(db, principal, studyName);
   const rows = await db
     .select({
       id: protocolAnalysisRequests.id,

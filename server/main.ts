@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve, type ServerType } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { createHttpTransport, type ApiTransport } from "../app/lib/api/transport.server";
 import type { WebContext } from "../app/lib/context.server";
@@ -101,7 +101,6 @@ function loadEnvFile(): void {
   }
 }
 
-// eslint-disable-next-line max-lines-per-function -- 103 lines, not yet split: the backlog of issue 21
 export async function createHttpApp(
   config: Config,
   logger: Logger,
@@ -111,7 +110,50 @@ export async function createHttpApp(
   const app = new Hono<HttpEnv>();
 
   // One request id per request: on every log line (API included) and in the X-Request-Id answer header.
-  app.use("*", async (c, next) => {
+  app.use("*", requestLog(logger));
+
+  if (config.role === "api") {
+    app.all("*", (c) => service!.fetch(c.req.raw));
+    return app;
+  }
+
+  const transport: ApiTransport = service
+    ? (request, hints) => service.fetch(request, hints as Parameters<ApiService["fetch"]>[1])
+    : createHttpTransport(config.apiUrl!);
+  serveStaticFiles(app);
+
+  const mode = config.env === "development" ? "development" : "production";
+  const buildUrl = pathToFileURL(path.join(projectRoot, "build", "index.js")).href;
+  const handler = await loadRemixHandler(buildUrl, mode);
+  const sessionSecret = resolveAppSecret(config);
+  const guardSettings: WebGuardSettings = {
+    publicUrl: config.publicUrl,
+    ...config.web,
+    // Protocol uploads (issue 15): streamed on to POST /api/files.
+    streamedUploads: /^\/ng\/companies\/[^/]+\/studies\/[^/]+\/riskAssessment\/(identification|upload)$/,
+  };
+  app.all("*", async (c) => {
+    const calls: ApiCallCount = { apiCalls: 0, permissionChecks: 0 };
+    c.set("apiCalls", calls);
+    const web = { publicUrl: config.publicUrl, isProduction: mode === "production", sessionSecret };
+    const context = webContext(transport, calls, logger, web);
+    // The guards first (server/web/guards.ts): host, origin of a post, size and shape of its body. They cover the
+    // web app under /ng/; the API, the SAML endpoints and the health checks answer other clients (IdPs, relying
+    // parties, load balancers) and carry their own checks.
+    const isWebApp = /^\/ng(\/|\.data$|$)/.test(new URL(c.req.url).pathname);
+    const guarded = isWebApp
+      ? await guardWebRequest(c.req.raw, guardSettings)
+      : ({ ok: true, request: c.req.raw } as const);
+    if (!guarded.ok) return answerRefused(c.req.raw, guarded, { handler, context, logger });
+    const response = await handler(guarded.request, context as unknown as Record<string, unknown>);
+    return finishWebResponse(c.req.raw, response, context.responseCookies);
+  });
+  return app;
+}
+
+/** The access log: one line per request, with its id, status, time, and the API calls and queries it cost. */
+function requestLog(logger: Logger): MiddlewareHandler<HttpEnv> {
+  return async (c, next) => {
     const requestId = requestIdFrom(c.req.header("x-request-id"));
     const started = performance.now();
     await runWithRequestId(requestId, async () => {
@@ -129,16 +171,11 @@ export async function createHttpApp(
       if (quiet) logger.debug(entry, "request");
       else logger.info(entry, "request");
     });
-  });
+  };
+}
 
-  if (config.role === "api") {
-    app.all("*", (c) => service!.fetch(c.req.raw));
-    return app;
-  }
-
-  const transport: ApiTransport = service
-    ? (request, hints) => service.fetch(request, hints as Parameters<ApiService["fetch"]>[1])
-    : createHttpTransport(config.apiUrl!);
+/** Compression, the web app's built assets (kept for a year: their names change with them) and the favicon. */
+function serveStaticFiles(app: Hono<HttpEnv>): void {
   const publicDir = path.join(projectRoot, "public");
   app.use("*", compress());
   app.use(
@@ -152,59 +189,46 @@ export async function createHttpApp(
     "/favicon.ico",
     serveStatic({ root: publicDir, onFound: (_p, c) => c.header("cache-control", "public, max-age=86400") }),
   );
-
-  const mode = config.env === "development" ? "development" : "production";
-  const buildUrl = pathToFileURL(path.join(projectRoot, "build", "index.js")).href;
-  const handler = await loadRemixHandler(buildUrl, mode);
-  const sessionSecret = resolveAppSecret(config);
-  const guardSettings: WebGuardSettings = {
-    publicUrl: config.publicUrl,
-    ...config.web,
-    // Protocol uploads (issue 15): streamed on to POST /api/files.
-    streamedUploads: /^\/ng\/companies\/[^/]+\/studies\/[^/]+\/riskAssessment\/(identification|upload)$/,
-  };
-  app.all("*", async (c) => {
-    const calls: ApiCallCount = { apiCalls: 0, permissionChecks: 0 };
-    c.set("apiCalls", calls);
-    const context: WebContext = {
-      apiTransport: (request, hints) => {
-        calls.apiCalls += 1;
-        if (new URL(request.url).pathname === "/api/auth/permissions/check") calls.permissionChecks += 1;
-        return transport(request, hints);
-      },
-      requestId: currentRequestId() ?? requestIdFrom(undefined),
-      cspNonce: pooledRandomBytes(16).toString("base64"),
-      logger,
-      web: { publicUrl: config.publicUrl, isProduction: mode === "production", sessionSecret },
-      responseCookies: new Map(),
-      pendingValues: new Map(),
-      memo: new Map(),
-      apiAuthentications: new Map(),
-    };
-    // The guards first (server/web/guards.ts): host, origin of a post, size and shape of its body. They cover the
-    // web app under /ng/; the API, the SAML endpoints and the health checks answer other clients (IdPs, relying
-    // parties, load balancers) and carry their own checks.
-    const isWebApp = /^\/ng(\/|\.data$|$)/.test(new URL(c.req.url).pathname);
-    const guarded = isWebApp
-      ? await guardWebRequest(c.req.raw, guardSettings)
-      : ({ ok: true, request: c.req.raw } as const);
-    if (!guarded.ok) {
-      context.refusal = guarded.refusal;
-      logger.info({ refusal: guarded.refusal.kind, path: loggablePath(c.req.url) }, "web request refused");
-      const refused = refusedRequest(guarded.request, guarded.refusal);
-      if (!refused) return plainRefusal(guarded.refusal);
-      let response = await handler(refused, context as unknown as Record<string, unknown>);
-      // The form's page could not be shown again as it is (it redirects, or fails): the refusal page says it instead.
-      if (response.status !== 200 && !new URL(refused.url).pathname.startsWith("/ng/refused")) {
-        response = await handler(refusalPageRequest(refused), context as unknown as Record<string, unknown>);
-      }
-      return finishWebResponse(c.req.raw, withStatus(response, guarded.refusal.status), context.responseCookies);
-    }
-    const response = await handler(guarded.request, context as unknown as Record<string, unknown>);
-    return finishWebResponse(c.req.raw, response, context.responseCookies);
-  });
-  return app;
 }
+
+/** A web request's context (app/lib/context.server.ts): its API transport counts the calls it makes. */
+function webContext(transport: ApiTransport, calls: ApiCallCount, logger: Logger, web: WebContext["web"]): WebContext {
+  return {
+    apiTransport: (request, hints) => {
+      calls.apiCalls += 1;
+      if (new URL(request.url).pathname === "/api/auth/permissions/check") calls.permissionChecks += 1;
+      return transport(request, hints);
+    },
+    requestId: currentRequestId() ?? requestIdFrom(undefined),
+    cspNonce: pooledRandomBytes(16).toString("base64"),
+    logger,
+    web,
+    responseCookies: new Map(),
+    pendingValues: new Map(),
+    memo: new Map(),
+    apiAuthentications: new Map(),
+  };
+}
+
+/** The answer to a request the guards refused: its form's page shown again with the refusal, or the refusal page. */
+async function answerRefused(
+  raw: Request,
+  guarded: Extract<Awaited<ReturnType<typeof guardWebRequest>>, { ok: false }>,
+  { handler, context, logger }: { handler: RemixHandler; context: WebContext; logger: Logger },
+): Promise<Response> {
+  context.refusal = guarded.refusal;
+  logger.info({ refusal: guarded.refusal.kind, path: loggablePath(raw.url) }, "web request refused");
+  const refused = refusedRequest(guarded.request, guarded.refusal);
+  if (!refused) return plainRefusal(guarded.refusal);
+  let response = await handler(refused, context as unknown as Record<string, unknown>);
+  // The form's page could not be shown again as it is (it redirects, or fails): the refusal page says it instead.
+  if (response.status !== 200 && !new URL(refused.url).pathname.startsWith("/ng/refused")) {
+    response = await handler(refusalPageRequest(refused), context as unknown as Record<string, unknown>);
+  }
+  return finishWebResponse(raw, withStatus(response, guarded.refusal.status), context.responseCookies);
+}
+
+type RemixHandler = Awaited<ReturnType<typeof loadRemixHandler>>;
 
 interface ApiCallCount {
   apiCalls: number;

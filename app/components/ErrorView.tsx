@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/i18n-react";
 import { CompanyLogo } from "./CompanyLogo";
+import { PageNotice } from "./widgets/ResultAlert";
 
 export interface ErrorViewProps {
   title: string;
@@ -33,18 +34,8 @@ export function NotFoundView({ supportEmail, inline }: Pick<ErrorViewProps, "sup
 }
 
 /** The full-page error card shared by the error page, the 404 page and the error boundaries. */
-// eslint-disable-next-line max-lines-per-function -- 84 lines, not yet split: the backlog of issue 21
-export function ErrorView({
-  title,
-  message,
-  errorMessage,
-  backHref,
-  homeLabel,
-  homeHref = "/ng/",
-  supportEmail,
-  inline = false,
-  retry = false,
-}: ErrorViewProps) {
+export function ErrorView(props: ErrorViewProps) {
+  const { title, message, errorMessage, supportEmail, inline = false } = props;
   const { t } = useTranslation();
   const Frame = inline ? "section" : "main";
   return (
@@ -56,11 +47,11 @@ export function ErrorView({
         {inline ? null : <CompanyLogo className="mb-6 h-10 w-auto" />}
         {errorMessage ? (
           // The passed message is what happened (001 §2 "Error page": shown in an alert): it leads the page.
-          <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
+          <PageNotice type="danger" role="alert" as="div">
             <h1 id="error-title" className="whitespace-pre-wrap break-words text-xl font-semibold">
               {errorMessage}
             </h1>
-          </div>
+          </PageNotice>
         ) : (
           <h1 id="error-title" className="text-2xl font-semibold text-slate-900">
             {title}
@@ -68,53 +59,61 @@ export function ErrorView({
         )}
         {errorMessage ? <p className="mt-5 font-semibold text-slate-900">{title}</p> : null}
         <p className={errorMessage ? "mt-1 text-slate-700" : "mt-3 text-slate-700"}>{message}</p>
-        <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-3">
-          {retry ? (
-            <a
-              href="."
-              onClick={(event) => {
-                event.preventDefault();
-                window.location.reload();
-              }}
-              className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-            >
-              {t("errors.retry")}
-            </a>
-          ) : null}
-          {backHref ? (
-            <a
-              href={backHref}
-              className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-              onClick={(event) => {
-                if (window.history.length > 1) {
-                  event.preventDefault();
-                  window.history.back();
-                }
-              }}
-            >
-              {t("errorPage.goBack")}
-            </a>
-          ) : (
-            <a
-              href={homeHref}
-              className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-            >
-              {homeLabel ?? t("notFound.home")}
-            </a>
-          )}
-          {supportEmail ? (
-            <a
-              href={`mailto:${supportEmail}?subject=${encodeURIComponent(t("errorPage.supportSubject"))}`}
-              className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
-            >
-              {t("errorPage.contactSupport")}
-            </a>
-          ) : null}
-        </div>
+        <ErrorActions {...props} />
         {supportEmail ? (
           <p className="mt-4 text-sm text-slate-600">{t("errorPage.contactSupportText", { email: supportEmail })}</p>
         ) : null}
       </div>
     </Frame>
+  );
+}
+
+/** The card's ways on: load again, go back (or home), and write to support. */
+function ErrorActions({ retry = false, backHref, homeHref = "/ng/", homeLabel, supportEmail }: ErrorViewProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-3">
+      {retry ? (
+        <a
+          href="."
+          onClick={(event) => {
+            event.preventDefault();
+            window.location.reload();
+          }}
+          className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+        >
+          {t("errors.retry")}
+        </a>
+      ) : null}
+      {backHref ? (
+        <a
+          href={backHref}
+          className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+          onClick={(event) => {
+            if (window.history.length > 1) {
+              event.preventDefault();
+              window.history.back();
+            }
+          }}
+        >
+          {t("errorPage.goBack")}
+        </a>
+      ) : (
+        <a
+          href={homeHref}
+          className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+        >
+          {homeLabel ?? t("notFound.home")}
+        </a>
+      )}
+      {supportEmail ? (
+        <a
+          href={`mailto:${supportEmail}?subject=${encodeURIComponent(t("errorPage.supportSubject"))}`}
+          className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+        >
+          {t("errorPage.contactSupport")}
+        </a>
+      ) : null}
+    </div>
   );
 }

@@ -7,6 +7,7 @@ import { AppLink } from "./AppLink";
 import { CompanyLogo } from "./CompanyLogo";
 import { Footer } from "./Footer";
 import { linkButton } from "./forms/Button";
+import { PageNotice } from "./widgets/ResultAlert";
 
 /**
  * A page of one card with the footer under it, outside the shell: the sign-in pages (narrow, near the top) and the
@@ -92,15 +93,15 @@ export function SignInLayout({
 
 /** A message box: role=alert for errors (announced at once), role=status for news. */
 export function Notice({ kind, children }: { kind: "error" | "success" | "info"; children: ReactNode }) {
-  const styles = {
-    error: "border-red-300 bg-red-50 text-red-900",
-    success: "border-green-300 bg-green-50 text-green-900",
-    info: "border-slate-300 bg-slate-50 text-slate-800",
-  }[kind];
   return (
-    <div role={kind === "error" ? "alert" : "status"} className={`mb-5 rounded-md border p-4 text-sm ${styles}`}>
+    <PageNotice
+      type={kind === "error" ? "danger" : kind === "info" ? "neutral" : "success"}
+      role={kind === "error" ? "alert" : "status"}
+      as="div"
+      className="mb-5 text-sm"
+    >
       {children}
-    </div>
+    </PageNotice>
   );
 }
 

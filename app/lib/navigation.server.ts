@@ -111,12 +111,12 @@ export function studyEntryHref(
 type Entry = NavLink & { gate: Gate };
 type MenuSpec = { id: string; label: string; items: Entry[] };
 
-// eslint-disable-next-line max-lines-per-function -- 154 lines, not yet split: the backlog of issue 21
-function spec(ctx: NavContext) {
-  const c = companyAddresses(ctx.companyId);
-  const study = ctx.study ?? null;
-  const s = study ? studyAddresses(ctx.companyId, study.studyName) : null;
-  const name = study?.studyName ?? "";
+type CompanyGates = ReturnType<typeof companyAddresses>;
+type StudyGates = ReturnType<typeof studyAddresses>;
+type StudyContext = NonNullable<NavContext["study"]>;
+
+/** The ways to make an entry: a link, a classic page, or a page of this product (classic where there is one). */
+function entryMakers(ctx: NavContext) {
   const item = (id: string, href: string, gate: Gate, newTab?: boolean): Entry => ({
     id,
     label: id,
@@ -132,9 +132,12 @@ function spec(ctx: NavContext) {
   const legacy = (id: string, href: string, gate: Gate) => linkTo(id, { legacy: href }, gate);
   const page = (id: string, pageName: string, href: string, gate: Gate, legacyHref?: string) =>
     linkTo(id, { page: { name: pageName, href }, legacy: legacyHref }, gate);
-  const designer = ctx.studyDesignerUrl;
+  return { item, legacy, page };
+}
+type EntryMakers = ReturnType<typeof entryMakers>;
 
-  const companyTop: (Entry | MenuSpec)[] = [
+function companyTop(ctx: NavContext, c: CompanyGates, { item, legacy }: EntryMakers): (Entry | MenuSpec)[] {
+  return [
     item("studies", appLinks.company(ctx.companyId), { any: [c.studies] }),
     {
       id: "riskManagement",
@@ -149,60 +152,69 @@ function spec(ctx: NavContext) {
       ],
     },
   ];
+}
 
-  const studyTop: (Entry | MenuSpec)[] = s
-    ? [
-        legacy("dashboard", legacyLinks.study("/db", name), { any: [s.dashboard] }),
-        {
-          id: "riskManagement",
-          label: "riskManagement",
-          items: [
-            page(
-              "protocolAnalysis",
-              "protocolAnalysisTool",
-              appLinks.studyPage(ctx.companyId, name, "protocolAnalysisTool"),
-              {
-                any: s.protocolAnalysis,
-                when: ctx.protocolAnalysisEnabled,
-              },
-            ),
-            legacy("ract", legacyLinks.study("/riskAssessment", name), { any: [s.ract] }),
-            legacy("risks", legacyLinks.study("/riskManagement", name), { any: [s.risks] }),
-            legacy("actions", legacyLinks.study("/viewMitigations", name), { any: [s.actions] }),
-          ],
-        },
-        {
-          id: "monitoring",
-          label: "monitoring",
-          items: [
-            legacy("metrics", legacyLinks.study("/metrics", name), { any: [s.metrics] }),
-            legacy("kris", legacyLinks.study("/riskIndicators", name), { any: [s.kris] }),
-            legacy("qtls", legacyLinks.study("/qtls", name), { any: [s.qtls] }),
-          ],
-        },
-        {
-          id: "oversight",
-          label: "oversight",
-          items: [
-            page("cdq", "cdq", appLinks.studyPage(ctx.companyId, name, "cdq"), { any: [s.cdq] }),
-            legacy("sites", legacyLinks.study("/sites", name), { any: [s.sites] }),
-            legacy("subjects", legacyLinks.subjects(name), { any: [s.subjects] }),
-            legacy("tickets", legacyLinks.study("/tickets", name), { any: [s.tickets] }),
-          ],
-        },
-        {
-          id: "analysis",
-          label: "analysis",
-          items: [
-            legacy("csm", legacyLinks.study("/CSM", name), { any: [s.csm] }),
-            legacy("dataSources", legacyLinks.study("/datasources", name), { any: [s.dataSources] }),
-            legacy("reports", legacyLinks.study("/reports", name), { any: [s.reports] }),
-          ],
-        },
-      ]
-    : [];
+function studyTop(ctx: NavContext, s: StudyGates, name: string, { legacy, page }: EntryMakers): (Entry | MenuSpec)[] {
+  return [
+    legacy("dashboard", legacyLinks.study("/db", name), { any: [s.dashboard] }),
+    {
+      id: "riskManagement",
+      label: "riskManagement",
+      items: [
+        page(
+          "protocolAnalysis",
+          "protocolAnalysisTool",
+          appLinks.studyPage(ctx.companyId, name, "protocolAnalysisTool"),
+          {
+            any: s.protocolAnalysis,
+            when: ctx.protocolAnalysisEnabled,
+          },
+        ),
+        legacy("ract", legacyLinks.study("/riskAssessment", name), { any: [s.ract] }),
+        legacy("risks", legacyLinks.study("/riskManagement", name), { any: [s.risks] }),
+        legacy("actions", legacyLinks.study("/viewMitigations", name), { any: [s.actions] }),
+      ],
+    },
+    {
+      id: "monitoring",
+      label: "monitoring",
+      items: [
+        legacy("metrics", legacyLinks.study("/metrics", name), { any: [s.metrics] }),
+        legacy("kris", legacyLinks.study("/riskIndicators", name), { any: [s.kris] }),
+        legacy("qtls", legacyLinks.study("/qtls", name), { any: [s.qtls] }),
+      ],
+    },
+    {
+      id: "oversight",
+      label: "oversight",
+      items: [
+        page("cdq", "cdq", appLinks.studyPage(ctx.companyId, name, "cdq"), { any: [s.cdq] }),
+        legacy("sites", legacyLinks.study("/sites", name), { any: [s.sites] }),
+        legacy("subjects", legacyLinks.subjects(name), { any: [s.subjects] }),
+        legacy("tickets", legacyLinks.study("/tickets", name), { any: [s.tickets] }),
+      ],
+    },
+    {
+      id: "analysis",
+      label: "analysis",
+      items: [
+        legacy("csm", legacyLinks.study("/CSM", name), { any: [s.csm] }),
+        legacy("dataSources", legacyLinks.study("/datasources", name), { any: [s.dataSources] }),
+        legacy("reports", legacyLinks.study("/reports", name), { any: [s.reports] }),
+      ],
+    },
+  ];
+}
 
-  const settings: Entry[] = [
+function settingsEntries(
+  ctx: NavContext,
+  c: CompanyGates,
+  s: StudyGates | null,
+  name: string,
+  { item, legacy, page }: EntryMakers,
+): Entry[] {
+  const designer = ctx.studyDesignerUrl;
+  return [
     legacy("companySettings", legacyLinks.company("/admin/configuration"), { any: [c.companySettings] }),
     ...(s
       ? [legacy("studySettings", legacyLinks.study("/dataProcessingSetup", name), { any: [s.studySettings] })]
@@ -235,36 +247,59 @@ function spec(ctx: NavContext) {
     legacy("latestLogs", legacyLinks.company("/admin/latestLogs"), { any: [c.latestLogs] }),
     legacy("createCompany", legacyLinks.company("/companyCreation"), { any: [c.createCompany] }),
   ];
+}
 
-  const help: Entry[] = [
+function helpEntries(ctx: NavContext, c: CompanyGates, { item, legacy }: EntryMakers): Entry[] {
+  return [
     item("helpArticles", ctx.helpUrl ?? "", { any: [], when: ctx.helpUrl !== null }, true),
     item("kriWiki", ctx.kriWikiUrl ?? "", { any: [c.kriWiki], when: ctx.kriWikiUrl !== null }, true),
     legacy("feedback", legacyLinks.company("/feedback"), { any: [] }),
   ];
+}
 
-  const user: Entry[] = [
+function userEntries(
+  ctx: NavContext,
+  c: CompanyGates,
+  studyGates: { s: StudyGates; study: StudyContext } | null,
+  { item, legacy }: EntryMakers,
+): Entry[] {
+  const designer = ctx.studyDesignerUrl;
+  return [
     legacy("cfInstanceStats", legacyLinks.company("/admin/cfInstanceStats"), { any: [c.cfInstanceStats] }),
     legacy("welcomePage", "/yourAccount?welcome", { any: [c.welcomePage] }),
     legacy("configVariables", legacyLinks.company("/admin/configVariables"), { any: [c.configVariables] }),
-    ...(s && study
+    ...(studyGates
       ? [
           item(
             "studyDesigner",
             designer
               ? buildHref(designer, {
                   companyId: ctx.companyId,
-                  studyName: name,
-                  internalStudyId: study.internalStudyId,
+                  studyName: studyGates.study.studyName,
+                  internalStudyId: studyGates.study.internalStudyId,
                 })
               : "",
-            { any: [s.studyDesigner], when: designer !== null },
+            { any: [studyGates.s.studyDesigner], when: designer !== null },
             true,
           ),
         ]
       : []),
   ];
+}
 
-  return { top: s ? studyTop : companyTop, settings, help, user, version: c.version };
+function spec(ctx: NavContext) {
+  const c = companyAddresses(ctx.companyId);
+  const study = ctx.study ?? null;
+  const s = study ? studyAddresses(ctx.companyId, study.studyName) : null;
+  const name = study?.studyName ?? "";
+  const makers = entryMakers(ctx);
+  return {
+    top: s ? studyTop(ctx, s, name, makers) : companyTop(ctx, c, makers),
+    settings: settingsEntries(ctx, c, s, name, makers),
+    help: helpEntries(ctx, c, makers),
+    user: userEntries(ctx, c, s && study ? { s, study } : null, makers),
+    version: c.version,
+  };
 }
 
 /** Every address the header asks about for a company, or a study of it. */

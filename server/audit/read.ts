@@ -212,22 +212,17 @@ export interface AuditExportOptions {
 }
 
 /**
- * The CSV export as a stream (001 §5, §7; ADR 0031), oldest entry first, or null when the range holds no entry. The
- * entries are those committed when the export starts. The database writes the CSV itself (COPY), and the stream
- * takes a chunk only when its reader has taken the one before: the socket's back-pressure reaches the database, so
- * memory stays flat at any size. The export holds one connection, given back at the end or on an error, and dropped
- * when the reader gives up (which ends the COPY on the server).
+ * The export's connection and its chunks (not yet asked for), or null (the connection given back) when the range holds
+ * no entry. The range ends at the latest entry committed now.
  */
-// eslint-disable-next-line max-lines-per-function -- 83 lines, not yet split: the backlog of issue 21
-export async function openAuditExport(
+async function openExportChunks(
   db: Db,
   scope: AuditScopeFilter,
   range: AuditExportRange,
-  options: AuditExportOptions = {},
-): Promise<ReadableStream<Uint8Array> | null> {
+  batchRows: number,
+): Promise<{ reader: BulkReader; chunks: AsyncIterator<Uint8Array> } | null> {
   const bounds = exportBounds(range);
   const reader = await openBulkReader(db);
-  let chunks: AsyncIterator<Uint8Array>;
   try {
     const [latest] = await reader.read(sql`select ${ISO_TS} from audit_entries e order by e.seq desc limit 1`);
     const within: ExportRange | null = latest
@@ -242,11 +237,29 @@ export async function openAuditExport(
       reader.release();
       return null;
     }
-    chunks = exportChunks(reader, within, options.batchRows ?? EXPORT_BATCH_ROWS)[Symbol.asyncIterator]();
+    return { reader, chunks: exportChunks(reader, within, batchRows)[Symbol.asyncIterator]() };
   } catch (error) {
     reader.release(error);
     throw error;
   }
+}
+
+/**
+ * The CSV export as a stream (001 §5, §7; ADR 0031), oldest entry first, or null when the range holds no entry. The
+ * entries are those committed when the export starts. The database writes the CSV itself (COPY), and the stream
+ * takes a chunk only when its reader has taken the one before: the socket's back-pressure reaches the database, so
+ * memory stays flat at any size. The export holds one connection, given back at the end or on an error, and dropped
+ * when the reader gives up (which ends the COPY on the server).
+ */
+export async function openAuditExport(
+  db: Db,
+  scope: AuditScopeFilter,
+  range: AuditExportRange,
+  options: AuditExportOptions = {},
+): Promise<ReadableStream<Uint8Array> | null> {
+  const opened = await openExportChunks(db, scope, range, options.batchRows ?? EXPORT_BATCH_ROWS);
+  if (opened === null) return null;
+  const { reader, chunks } = opened;
   const stallMs = options.stallMs ?? EXPORT_STALL_MS;
   let givenUp = false;
   let stall: ReturnType<typeof setTimeout> | undefined;

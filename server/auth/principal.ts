@@ -152,7 +152,31 @@ async function authenticateHeader(
   return { kind: "user", principal };
 }
 
-// eslint-disable-next-line max-lines-per-function -- 81 lines, not yet split: the backlog of issue 21
+/** Loads in one query the companies of the users that the addresses are about, when there are two or more. */
+async function prepareMemberships(
+  db: Db,
+  user: { id: string; homeCompanyId: string },
+  memberships: Map<string, Promise<string[]>>,
+  addresses: Iterable<string>,
+): Promise<void> {
+  const context: PermissionContext = { companyId: user.homeCompanyId, userId: user.id };
+  const subjects = new Set<string>();
+  for (const address of addresses) {
+    const parsed = parseAddress(address, context);
+    if (!parsed || parsed.subjectUserId === null) continue;
+    const subjectId = isAboutCaller(parsed, context) ? user.id : parsed.subjectUserId;
+    if (!memberships.has(subjectId)) subjects.add(subjectId);
+  }
+  if (subjects.size < 2) return;
+  const loaded = loadMembershipsOf(db, [...subjects]);
+  for (const subjectId of subjects) {
+    const companies = loaded.then((all) => all.get(subjectId) ?? []);
+    companies.catch(() => undefined); // a failed look-up is reported once, below, not once per user
+    memberships.set(subjectId, companies);
+  }
+  await loaded;
+}
+
 export function createPrincipal(
   db: Db,
   user: { id: string; email: string; displayName: string; homeCompanyId: string },
@@ -207,24 +231,7 @@ export function createPrincipal(
       if (parsed.subjectUserId !== null) context.subjectUserCompanies = await subjectCompanies(parsed.subjectUserId);
       return isAllowed(address, await load(), context);
     },
-    async prepare(addresses) {
-      const context: PermissionContext = { companyId: user.homeCompanyId, userId: user.id };
-      const subjects = new Set<string>();
-      for (const address of addresses) {
-        const parsed = parseAddress(address, context);
-        if (!parsed || parsed.subjectUserId === null) continue;
-        const subjectId = isAboutCaller(parsed, context) ? user.id : parsed.subjectUserId;
-        if (!memberships.has(subjectId)) subjects.add(subjectId);
-      }
-      if (subjects.size < 2) return;
-      const loaded = loadMembershipsOf(db, [...subjects]);
-      for (const subjectId of subjects) {
-        const companies = loaded.then((all) => all.get(subjectId) ?? []);
-        companies.catch(() => undefined); // a failed look-up is reported once, below, not once per user
-        memberships.set(subjectId, companies);
-      }
-      await loaded;
-    },
+    prepare: (addresses) => prepareMemberships(db, user, memberships, addresses),
     async companiesReached(address) {
       const context: PermissionContext = { companyId: user.homeCompanyId, userId: user.id };
       const parsed = parseAddress(address, context);

@@ -80,48 +80,63 @@ interface LoadedKey {
   publicKey: CryptoKey;
 }
 
-/**
- * Tokens are JWTs signed with ES256 by a key every instance shares: the key pair lives in the database,
- * its private half sealed with a key derived from APP_SECRET. The first instance to start creates it.
- */
-// eslint-disable-next-line max-lines-per-function -- 195 lines, not yet split: the backlog of issue 21
-export async function createTokenService(
-  database: Database,
-  appSecret: string,
-  issuer: string,
-  accessTtlSeconds = ACCESS_TOKEN_TTL_SECONDS,
-): Promise<TokenService> {
-  const sealingKey = deriveKey(appSecret, "signing-keys");
-  const keys = new Map<string, LoadedKey>();
-  const publicJwks = new Map<string, Record<string, unknown>>();
-  let lastReload = 0;
+/** The signing keys every instance shares, as this instance has loaded them (reloaded when an unknown kid comes). */
+class KeyRing {
+  private readonly keys = new Map<string, LoadedKey>();
+  readonly publicJwks = new Map<string, Record<string, unknown>>();
+  private lastReload = 0;
 
-  async function load(): Promise<void> {
-    const rows = await database.db.select().from(signingKeys).where(isNull(signingKeys.retiredAt));
+  constructor(
+    private readonly database: Database,
+    private readonly sealingKey: Buffer,
+  ) {}
+
+  async load(): Promise<void> {
+    const rows = await this.database.db.select().from(signingKeys).where(isNull(signingKeys.retiredAt));
     for (const row of rows) {
-      if (keys.has(row.kid)) continue;
+      if (this.keys.has(row.kid)) continue;
       let privateJwk: JWK;
       try {
-        privateJwk = JSON.parse(unseal(sealingKey, row.privateJwkEncrypted)) as JWK;
+        privateJwk = JSON.parse(unseal(this.sealingKey, row.privateJwkEncrypted)) as JWK;
       } catch {
         // Sealed with another APP_SECRET: say which setting, not the cipher's "unable to authenticate data".
         throw wrongAppSecret();
       }
-      publicJwks.set(row.kid, {
+      this.publicJwks.set(row.kid, {
         ...(row.publicJwk as Record<string, unknown>),
         kid: row.kid,
         alg: row.alg,
         use: "sig",
       });
-      keys.set(row.kid, {
+      this.keys.set(row.kid, {
         kid: row.kid,
         privateKey: (await importJWK(privateJwk, row.alg)) as CryptoKey,
         publicKey: (await importJWK(row.publicJwk as JWK, row.alg)) as CryptoKey,
       });
     }
-    lastReload = Date.now();
+    this.lastReload = Date.now();
   }
 
+  /** The newest key: the one this instance signs with. */
+  newest(): LoadedKey {
+    return [...this.keys.values()].sort((a, b) => b.kid.localeCompare(a.kid))[0]!;
+  }
+
+  async keyFor(header: JWTHeaderParameters): Promise<CryptoKey> {
+    const kid = header.kid ?? "";
+    let key = this.keys.get(kid);
+    // A key made by another instance: reload, at most once a minute.
+    if (!key && Date.now() - this.lastReload > 60_000) {
+      await this.load();
+      key = this.keys.get(kid);
+    }
+    if (!key) throw new Error("unknown signing key");
+    return key.publicKey;
+  }
+}
+
+/** Creates the shared key pair if there is none yet (the first instance to start). */
+async function ensureSigningKey(database: Database, sealingKey: Buffer): Promise<void> {
   await database.withLock("rbqm:signing-keys", async (tx) => {
     const existing = await tx
       .select({ kid: signingKeys.kid })
@@ -140,20 +155,109 @@ export async function createTokenService(
       privateJwkEncrypted: seal(sealingKey, JSON.stringify(privateJwk)),
     });
   });
-  await load();
-  const current: LoadedKey = [...keys.values()].sort((a, b) => b.kid.localeCompare(a.kid))[0]!;
+}
 
-  async function keyFor(header: JWTHeaderParameters): Promise<CryptoKey> {
-    const kid = header.kid ?? "";
-    let key = keys.get(kid);
-    // A key made by another instance: reload, at most once a minute.
-    if (!key && Date.now() - lastReload > 60_000) {
-      await load();
-      key = keys.get(kid);
-    }
-    if (!key) throw new Error("unknown signing key");
-    return key.publicKey;
+type KeyFor = (header: JWTHeaderParameters) => Promise<CryptoKey>;
+
+/** Null for what cannot be a token of ours, or that does not verify; a database outage is thrown (503, not "invalid"). */
+async function verifiedOrNull<T>(token: string, verify: (token: string) => Promise<T | null>): Promise<T | null> {
+  if (typeof token !== "string" || token.length > 4096) return null;
+  try {
+    return await verify(token);
+  } catch (error) {
+    // A key reload that could not reach the database says nothing about the token: answered 503, not "invalid".
+    if (isDatabaseUnavailable(error)) throw error;
+    return null;
   }
+}
+
+async function refreshClaims(token: string, keyFor: KeyFor, issuer: string): Promise<RefreshClaims | null> {
+  const { payload } = await jwtVerify(token, keyFor, {
+    algorithms: [ALG],
+    issuer,
+    audience: REFRESH_TOKEN_AUDIENCE,
+    typ: "rt+jwt",
+    requiredClaims: ["sub", "exp", "jti", "sid"],
+  });
+  if (typeof payload.sid !== "string") return null;
+  return {
+    userId: payload.sub!,
+    sessionId: payload.sid,
+    jti: payload.jti!,
+    expiresAt: new Date(payload.exp! * 1000),
+  };
+}
+
+async function idTokenHintClaims(token: string, keyFor: KeyFor, issuer: string): Promise<IdTokenClaims> {
+  const { payload } = await jwtVerify(token, keyFor, {
+    algorithms: [ALG],
+    issuer,
+    typ: "JWT",
+    requiredClaims: ["sub", "aud"],
+    // A hint may have expired; what counts is that we signed it.
+    currentDate: new Date(0),
+    clockTolerance: Number.MAX_SAFE_INTEGER,
+  });
+  const audience = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
+  return {
+    userId: payload.sub!,
+    sessionId: typeof payload.sid === "string" ? payload.sid : null,
+    audience: audience ?? "",
+    name: typeof payload.name === "string" ? payload.name : null,
+    expiresAt: new Date((payload.exp ?? 0) * 1000),
+  };
+}
+
+/**
+ * An access token's claims. A token's signature and claims never change: a verified one is remembered until it
+ * expires, so a page's calls and a user's next pages do not verify it again. Revocation is checked on every call all
+ * the same (the caller's grant is read from the database, server/auth/principal.ts).
+ */
+async function accessClaims(
+  token: string,
+  keyFor: KeyFor,
+  issuer: string,
+  verified: Map<string, AccessClaims>,
+): Promise<AccessClaims | null> {
+  const known = verified.get(token);
+  if (known) {
+    if (known.expiresAt.getTime() > Date.now()) return known;
+    verified.delete(token);
+    return null;
+  }
+  const { payload } = await jwtVerify(token, keyFor, {
+    algorithms: [ALG],
+    issuer,
+    audience: ACCESS_TOKEN_AUDIENCE,
+    typ: "at+jwt",
+    requiredClaims: ["sub", "exp"],
+  });
+  const claims = {
+    userId: payload.sub!,
+    sessionId: typeof payload.sid === "string" ? payload.sid : null,
+    expiresAt: new Date(payload.exp! * 1000),
+  };
+  if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+  verified.set(token, claims);
+  return claims;
+}
+
+/**
+ * Tokens are JWTs signed with ES256 by a key every instance shares: the key pair lives in the database,
+ * its private half sealed with a key derived from APP_SECRET. The first instance to start creates it.
+ */
+export async function createTokenService(
+  database: Database,
+  appSecret: string,
+  issuer: string,
+  accessTtlSeconds = ACCESS_TOKEN_TTL_SECONDS,
+): Promise<TokenService> {
+  const sealingKey = deriveKey(appSecret, "signing-keys");
+  const ring = new KeyRing(database, sealingKey);
+  await ensureSigningKey(database, sealingKey);
+  await ring.load();
+  const current = ring.newest();
+  const keyFor: KeyFor = (header) => ring.keyFor(header);
 
   const sign = (
     claims: JWTPayload,
@@ -192,97 +296,17 @@ export async function createTokenService(
         jti,
       );
     },
-    async verifyRefreshToken(token) {
-      if (typeof token !== "string" || token.length > 4096) return null;
-      try {
-        const { payload } = await jwtVerify(token, keyFor, {
-          algorithms: [ALG],
-          issuer,
-          audience: REFRESH_TOKEN_AUDIENCE,
-          typ: "rt+jwt",
-          requiredClaims: ["sub", "exp", "jti", "sid"],
-        });
-        if (typeof payload.sid !== "string") return null;
-        return {
-          userId: payload.sub!,
-          sessionId: payload.sid,
-          jti: payload.jti!,
-          expiresAt: new Date(payload.exp! * 1000),
-        };
-      } catch (error) {
-        // A key reload that could not reach the database says nothing about the token: answered 503, not "invalid".
-        if (isDatabaseUnavailable(error)) throw error;
-        return null;
-      }
-    },
+    verifyRefreshToken: (token) => verifiedOrNull(token, (t) => refreshClaims(t, keyFor, issuer)),
     async issueIdToken({ userId, name, email, sessionId, audience = WEB_CLIENT_ID, nonce, authTime }) {
       const claims: JWTPayload = { name, email, sid: sessionId };
       if (nonce) claims.nonce = nonce;
       if (authTime) claims.auth_time = Math.floor(authTime.getTime() / 1000);
       return sign(claims, "JWT", audience, userId, nowSeconds() + ID_TOKEN_TTL_SECONDS);
     },
-    async verifyIdTokenHint(token) {
-      if (typeof token !== "string" || token.length > 4096) return null;
-      try {
-        const { payload } = await jwtVerify(token, keyFor, {
-          algorithms: [ALG],
-          issuer,
-          typ: "JWT",
-          requiredClaims: ["sub", "aud"],
-          // A hint may have expired; what counts is that we signed it.
-          currentDate: new Date(0),
-          clockTolerance: Number.MAX_SAFE_INTEGER,
-        });
-        const audience = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
-        return {
-          userId: payload.sub!,
-          sessionId: typeof payload.sid === "string" ? payload.sid : null,
-          audience: audience ?? "",
-          name: typeof payload.name === "string" ? payload.name : null,
-          expiresAt: new Date((payload.exp ?? 0) * 1000),
-        };
-      } catch (error) {
-        // A key reload that could not reach the database says nothing about the token: answered 503, not "invalid".
-        if (isDatabaseUnavailable(error)) throw error;
-        return null;
-      }
-    },
+    verifyIdTokenHint: (token) => verifiedOrNull(token, (t) => idTokenHintClaims(t, keyFor, issuer)),
     publicJwks() {
-      return { keys: [...publicJwks.values()] };
+      return { keys: [...ring.publicJwks.values()] };
     },
-    async verifyAccessToken(token) {
-      if (typeof token !== "string" || token.length > 4096) return null;
-      // A token's signature and claims never change: a verified one is remembered until it expires, so a page's
-      // calls and a user's next pages do not verify it again. Revocation is checked on every call all the same
-      // (the caller's grant is read from the database, server/auth/principal.ts).
-      const known = verifiedAccessTokens.get(token);
-      if (known) {
-        if (known.expiresAt.getTime() > Date.now()) return known;
-        verifiedAccessTokens.delete(token);
-        return null;
-      }
-      try {
-        const { payload } = await jwtVerify(token, keyFor, {
-          algorithms: [ALG],
-          issuer,
-          audience: ACCESS_TOKEN_AUDIENCE,
-          typ: "at+jwt",
-          requiredClaims: ["sub", "exp"],
-        });
-        const claims = {
-          userId: payload.sub!,
-          sessionId: typeof payload.sid === "string" ? payload.sid : null,
-          expiresAt: new Date(payload.exp! * 1000),
-        };
-        if (verifiedAccessTokens.size >= VERIFIED_TOKENS_KEPT)
-          verifiedAccessTokens.delete(verifiedAccessTokens.keys().next().value!);
-        verifiedAccessTokens.set(token, claims);
-        return claims;
-      } catch (error) {
-        // A key reload that could not reach the database says nothing about the token: answered 503, not "invalid".
-        if (isDatabaseUnavailable(error)) throw error;
-        return null;
-      }
-    },
+    verifyAccessToken: (token) => verifiedOrNull(token, (t) => accessClaims(t, keyFor, issuer, verifiedAccessTokens)),
   };
 }

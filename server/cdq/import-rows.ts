@@ -11,37 +11,15 @@ import {
   type CdqImportProblem,
   type CdqIssue,
 } from "../contracts/cdq";
+import { CDQ_IMPORT_COLUMNS } from "../contracts/cdq-options";
 
 /** At most this many issues in one import. */
 export const MAX_IMPORT_ROWS = 5_000;
 /** The largest import file or body. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
-/** The columns of an import file (CSV header, or JSON object keys), in the order of the list (001 §2). */
-export const IMPORT_COLUMNS = [
-  "displayId",
-  "type",
-  "countryId",
-  "country",
-  "siteId",
-  "site",
-  "subjectId",
-  "subject",
-  "title",
-  "category",
-  "subCategory",
-  "context",
-  "reasoning",
-  "source",
-  "severity",
-  "patientSafetyScore",
-  "dateOfOccurrence",
-  "dateOfDetection",
-  "designee",
-  "state",
-  "reviewStatus",
-  "dueDate",
-] as const;
+/** The columns of an import file (CSV header, or JSON object keys), derived from the list's in the contract. */
+export const IMPORT_COLUMNS = CDQ_IMPORT_COLUMNS;
 /** Fields of an issue as the API answers it that an import takes but ignores (so an exported list can go back in). */
 const IGNORED_KEYS = new Set(["id", "isOverdue", "dateOfLastUpdate"]);
 
@@ -237,8 +215,7 @@ interface UserIndex {
 function issueFieldsOf(reader: RowReader, row: number, seen: Map<string, number>, users: UserIndex): IssueFields {
   const { raw, problem, text, date, entity, oneOf } = reader;
   for (const key of Object.keys(raw)) {
-    if (!(IMPORT_COLUMNS as readonly string[]).includes(key) && !IGNORED_KEYS.has(key))
-      problem(key, `Unknown field "${key}".`);
+    if (!IMPORT_COLUMNS.includes(key) && !IGNORED_KEYS.has(key)) problem(key, `Unknown field "${key}".`);
   }
   const displayId = text("displayId", 64, true);
   if (displayId !== null) {

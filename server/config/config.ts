@@ -278,17 +278,20 @@ export function redactUrlPassword(value: string): string {
   return value.replace(URL_PASSWORD, "$1:***@");
 }
 
-/** Reads and validates the configuration. Throws ConfigError naming the first bad variable. */
-// eslint-disable-next-line max-lines-per-function -- 105 lines, not yet split: the backlog of issue 21
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+type Env = z.infer<typeof envSchema>;
+
+/** The parsed variables, or a ConfigError naming the first bad one (with its value, as `shownValue` shows it). */
+function parsedOrThrow<T>(parsed: z.ZodSafeParseResult<T>, env: Record<string, string | undefined>): T {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const variable = String(issue.path[0] ?? "environment");
     throw new ConfigError(variable, `${issue.message}${shownValue(variable, env[variable])}`);
   }
-  const e = parsed.data;
+  return parsed.data;
+}
 
+/** The role, once the variables that must (or must not) go together are checked. */
+function checkedRole(e: Env): Role {
   const role: Role = e.ROLE ?? (e.API_URL ? "web" : "all");
   if (role === "web" && !e.API_URL) throw new ConfigError("API_URL", 'is required when ROLE is "web"');
   if (role !== "web" && e.API_URL) {
@@ -306,15 +309,62 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.ANALYZER === "openai" && (!e.LLM_BASE_URL || !e.LLM_MODEL)) {
     throw new ConfigError(e.LLM_BASE_URL ? "LLM_MODEL" : "LLM_BASE_URL", 'is required when ANALYZER is "openai"');
   }
-  const dataDir = path.resolve(e.DATA_DIR);
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
-  const seedDemoData = e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === "true" : !e.DATABASE_URL;
-  let oauthClients: OAuthClient[];
+  return role;
+}
+
+function oauthClientsOf(e: Env): OAuthClient[] {
   try {
-    oauthClients = parseOAuthClients(e.OAUTH_CLIENTS);
+    return parseOAuthClients(e.OAUTH_CLIENTS);
   } catch (error) {
     throw new ConfigError("OAUTH_CLIENTS", (error as Error).message);
   }
+}
+
+function productSettings(e: Env): ProductSettings {
+  return {
+    publicApiUrl: e.PUBLIC_API_URL,
+    productName: e.PRODUCT_NAME,
+    productNameHtmlTitle: e.PRODUCT_NAME_HTML_TITLE ?? e.PRODUCT_NAME,
+    systemDisplayVersion: e.SYSTEM_DISPLAY_VERSION,
+    sourceCommit: e.SOURCE_COMMIT,
+    websiteUrl: e.PRODUCT_WEBSITE_URL ?? "https://rbqm.example",
+    legalName: e.LEGAL_NAME,
+    kriWikiUrl: e.KRI_WIKI_URL ?? null,
+    contactUsUrl: e.CONTACT_US_URL ?? "https://rbqm.example/contact",
+    helpUrl: e.HELP_URL ?? "https://rbqm.example/help",
+    supportEmail: e.SUPPORT_EMAIL,
+    privacyPolicyUrl: e.PRIVACY_POLICY_URL ?? null,
+    licenseAgreementUrl: e.LICENSE_AGREEMENT_URL ?? null,
+    startYear: e.COPYRIGHT_START_YEAR,
+    environmentLogo: e.ENVIRONMENT_LOGO_URL ?? null,
+    studyDesignerUrl: e.STUDY_DESIGNER_URL ?? null,
+    legacyBaseUrl: e.LEGACY_BASE_URL ?? null,
+    showAuditContextField: e.SHOW_AUDIT_CONTEXT_FIELD,
+  };
+}
+
+function protocolAnalysisSettings(e: Env): Config["protocolAnalysis"] {
+  return {
+    analyzer: e.ANALYZER,
+    llm:
+      e.LLM_BASE_URL && e.LLM_MODEL
+        ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL }
+        : undefined,
+    workers: e.ANALYSIS_WORKERS,
+    retryLimit: e.ANALYSIS_RETRY_LIMIT,
+    retryDelaySeconds: e.ANALYSIS_RETRY_DELAY_SECONDS,
+    timeoutSeconds: e.ANALYSIS_TIMEOUT_SECONDS,
+    complexityToolUrl: e.PROTOCOL_COMPLEXITY_TOOL_URL ?? null,
+  };
+}
+
+/** Reads and validates the configuration. Throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const e = parsedOrThrow(envSchema.safeParse(env), env);
+  const role = checkedRole(e);
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const seedDemoData = e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === "true" : !e.DATABASE_URL;
 
   return {
     env: e.NODE_ENV,
@@ -332,33 +382,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     logLevel: e.LOG_LEVEL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, "outbox") },
-    product: {
-      publicApiUrl: e.PUBLIC_API_URL,
-      productName: e.PRODUCT_NAME,
-      productNameHtmlTitle: e.PRODUCT_NAME_HTML_TITLE ?? e.PRODUCT_NAME,
-      systemDisplayVersion: e.SYSTEM_DISPLAY_VERSION,
-      sourceCommit: e.SOURCE_COMMIT,
-      websiteUrl: e.PRODUCT_WEBSITE_URL ?? "https://rbqm.example",
-      legalName: e.LEGAL_NAME,
-      kriWikiUrl: e.KRI_WIKI_URL ?? null,
-      contactUsUrl: e.CONTACT_US_URL ?? "https://rbqm.example/contact",
-      helpUrl: e.HELP_URL ?? "https://rbqm.example/help",
-      supportEmail: e.SUPPORT_EMAIL,
-      privacyPolicyUrl: e.PRIVACY_POLICY_URL ?? null,
-      licenseAgreementUrl: e.LICENSE_AGREEMENT_URL ?? null,
-      startYear: e.COPYRIGHT_START_YEAR,
-      environmentLogo: e.ENVIRONMENT_LOGO_URL ?? null,
-      studyDesignerUrl: e.STUDY_DESIGNER_URL ?? null,
-      legacyBaseUrl: e.LEGACY_BASE_URL ?? null,
-      showAuditContextField: e.SHOW_AUDIT_CONTEXT_FIELD,
-    },
+    product: productSettings(e),
     saml: { spPrivateKeyFile: e.SAML_SP_PRIVATE_KEY_FILE, spCertFile: e.SAML_SP_CERT_FILE },
     demoSaml: {
       entryPoint: e.DEMO_SAML_ENTRY_POINT,
       idpIssuer: e.DEMO_SAML_IDP_ISSUER,
       idpCertFile: e.DEMO_SAML_IDP_CERT_FILE,
     },
-    oauthClients,
+    oauthClients: oauthClientsOf(e),
     web: {
       trustProxy: e.TRUST_PROXY,
       allowedHosts: allowedHosts(e.ALLOWED_HOSTS, publicUrl),
@@ -370,18 +401,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       localDir: path.join(dataDir, "files"),
       unusedRetentionHours: e.UPLOAD_RETENTION_HOURS,
     },
-    protocolAnalysis: {
-      analyzer: e.ANALYZER,
-      llm:
-        e.LLM_BASE_URL && e.LLM_MODEL
-          ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL }
-          : undefined,
-      workers: e.ANALYSIS_WORKERS,
-      retryLimit: e.ANALYSIS_RETRY_LIMIT,
-      retryDelaySeconds: e.ANALYSIS_RETRY_DELAY_SECONDS,
-      timeoutSeconds: e.ANALYSIS_TIMEOUT_SECONDS,
-      complexityToolUrl: e.PROTOCOL_COMPLEXITY_TOOL_URL ?? null,
-    },
+    protocolAnalysis: protocolAnalysisSettings(e),
   };
 }
 
@@ -392,13 +412,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 export function loadDatabaseConfig(
   env: Record<string, string | undefined> = process.env,
 ): Pick<Config, "database" | "dataDir"> {
-  const parsed = envSchema.pick({ DATABASE_URL: true, DATABASE_POOL_MAX: true, DATA_DIR: true }).safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const variable = String(issue.path[0] ?? "environment");
-    throw new ConfigError(variable, `${issue.message}${shownValue(variable, env[variable])}`);
-  }
-  const e = parsed.data;
+  const e = parsedOrThrow(
+    envSchema.pick({ DATABASE_URL: true, DATABASE_POOL_MAX: true, DATA_DIR: true }).safeParse(env),
+    env,
+  );
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     dataDir,

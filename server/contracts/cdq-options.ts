@@ -12,3 +12,44 @@ export const CDQ_REVIEW_STATUSES = ["Reviewed", "Verified", "Rejected"] as const
 export const CDQ_REVIEW_LEVELS = ["Next", "Final", "Sponsor"] as const;
 export type CdqState = (typeof CDQ_STATES)[number];
 export type CdqReviewStatus = (typeof CDQ_REVIEW_STATUSES)[number];
+
+/** The columns of the issue list, in the order of 001 §2 "Compliance and Data Quality issues list". */
+export const CDQ_LIST_COLUMNS = [
+  "issueId",
+  "type",
+  "country",
+  "site",
+  "subject",
+  "title",
+  "category",
+  "subCategory",
+  "context",
+  "reasoning",
+  "source",
+  "severity",
+  "patientSafetyScore",
+  "dateOfOccurrence",
+  "dateOfDetection",
+  "designee",
+  "state",
+  "reviewStatus",
+  "dueDate",
+  "overdue",
+  "dateOfLastUpdate",
+] as const;
+export type CdqListColumn = (typeof CDQ_LIST_COLUMNS)[number];
+
+/** The import's columns where they are not the list's own: ids beside the places' names; none for what is computed. */
+const IMPORT_COLUMNS_OF: Partial<Record<CdqListColumn, readonly string[]>> = {
+  issueId: ["displayId"],
+  country: ["countryId", "country"],
+  site: ["siteId", "site"],
+  subject: ["subjectId", "subject"],
+  overdue: [],
+  dateOfLastUpdate: [],
+};
+
+/** The columns of an import file (CSV header, or JSON object keys), in the order of the list (001 §2). */
+export const CDQ_IMPORT_COLUMNS: readonly string[] = CDQ_LIST_COLUMNS.flatMap(
+  (column) => IMPORT_COLUMNS_OF[column] ?? [column],
+);

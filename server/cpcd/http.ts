@@ -1,7 +1,8 @@
 import { cpcdCalls } from "../contracts/calls/cpcd";
-import type { CpcdKind } from "../contracts/cpcd";
+import type { CpcdItemOf, CpcdKind } from "../contracts/cpcd";
+import type { Db } from "../db/database";
 import { validationFailed } from "../http/problem";
-import { defineRoute, type CompanyScope, type StudyScope } from "../http/route";
+import { defineRoute, type AuditScope, type CompanyScope, type StudyScope } from "../http/route";
 import { getList, importItems, saveList, type CpcdOwner } from "./service";
 
 /** 200 items of a few hundred characters each fit several times over; a save is the whole list. */
@@ -28,84 +29,72 @@ const LABELS: Record<CpcdKind, { one: string }> = {
   criticalData: { one: "critical data" },
 };
 
-const getRoutes = [
-  defineRoute({
-    call: cpcdCalls.company.criticalProcesses.get,
-    access: "permission",
-    scope: "company",
-    handler: async ({ db, scope }) => getList(db, ownerOf(scope), "criticalProcesses"),
-  }),
-  defineRoute({
-    call: cpcdCalls.company.criticalData.get,
-    access: "permission",
-    scope: "company",
-    handler: async ({ db, scope }) => getList(db, ownerOf(scope), "criticalData"),
-  }),
-  defineRoute({
-    call: cpcdCalls.study.criticalProcesses.get,
-    access: "permission",
-    scope: "study",
-    handler: async ({ db, scope }) => getList(db, ownerOf(scope), "criticalProcesses"),
-  }),
-  defineRoute({
-    call: cpcdCalls.study.criticalData.get,
-    access: "permission",
-    scope: "study",
-    handler: async ({ db, scope }) => getList(db, ownerOf(scope), "criticalData"),
-  }),
-];
+type Level = "company" | "study";
+interface ListContext {
+  db: Db;
+  scope: CompanyScope | StudyScope;
+  audit: AuditScope;
+}
+/** A save or import body: the items in its field named by the list's kind (the contracts' schemas). */
+type ItemsBody = { [K in CpcdKind]?: readonly CpcdItemOf<K>[] };
 
-function saveRoutes(level: "company" | "study") {
-  const which = level === "company" ? "company" : "study";
-  const calls = cpcdCalls[level];
-  return [
-    defineRoute({
-      call: calls.criticalProcesses.save,
-      access: "permission",
-      scope: level,
-      maxBodyBytes: MAX_BODY_BYTES,
-      audit: { displayText: `Save ${which} ${LABELS.criticalProcesses.one}` },
-      handler: async ({ db, scope, body, audit }) =>
-        saveList(db, ownerOf(scope), "criticalProcesses", body.criticalProcesses, body.version, audit),
-    }),
-    defineRoute({
-      call: calls.criticalData.save,
-      access: "permission",
-      scope: level,
-      maxBodyBytes: MAX_BODY_BYTES,
-      audit: { displayText: `Save ${which} ${LABELS.criticalData.one}` },
-      handler: async ({ db, scope, body, audit }) =>
-        saveList(db, ownerOf(scope), "criticalData", body.criticalData, body.version, audit),
-    }),
-  ];
+/** A list's get: all but its call, the same for the four lists. */
+function getOf<K extends CpcdKind>(level: Level, kind: K) {
+  return {
+    access: "permission" as const,
+    scope: level,
+    handler: async ({ db, scope }: Omit<ListContext, "audit">) => getList(db, ownerOf(scope), kind),
+  };
 }
 
-const studyImportRoutes = [
-  defineRoute({
-    call: cpcdCalls.study.criticalProcesses.import,
-    access: "permission",
-    scope: "study",
+/** A list's save: all but its call, the same for the four lists. */
+function saveOf(level: Level, kind: CpcdKind) {
+  return {
+    access: "permission" as const,
+    scope: level,
     maxBodyBytes: MAX_BODY_BYTES,
-    audit: { displayText: "Import study critical processes" },
-    handler: async ({ db, scope, body, audit }) => {
+    audit: { displayText: `Save ${level} ${LABELS[kind].one}` },
+    handler: async ({ db, scope, body, audit }: ListContext & { body: ItemsBody & { version: number } }) =>
+      saveList(db, ownerOf(scope), kind, body[kind]!, body.version, audit),
+  };
+}
+
+/** A study list's import, "Duplicate value found" unless it overwrites (001 §4): all but its call. */
+function importOf(kind: CpcdKind) {
+  return {
+    access: "permission" as const,
+    scope: "study" as const,
+    maxBodyBytes: MAX_BODY_BYTES,
+    audit: { displayText: `Import study ${LABELS[kind].one}` },
+    handler: async ({
+      db,
+      scope,
+      body,
+      audit,
+    }: ListContext & {
+      scope: StudyScope;
+      body: ItemsBody & { overwrite: boolean; rationaleForChange: string; companyId?: string; studyName?: string };
+    }) => {
       checkBodyNames(body, scope);
       audit.setRationale(body.rationaleForChange);
-      return importItems(db, ownerOf(scope), "criticalProcesses", body.criticalProcesses, body.overwrite, audit);
+      return importItems(db, ownerOf(scope), kind, body[kind]!, body.overwrite, audit);
     },
-  }),
-  defineRoute({
-    call: cpcdCalls.study.criticalData.import,
-    access: "permission",
-    scope: "study",
-    maxBodyBytes: MAX_BODY_BYTES,
-    audit: { displayText: "Import study critical data" },
-    handler: async ({ db, scope, body, audit }) => {
-      checkBodyNames(body, scope);
-      audit.setRationale(body.rationaleForChange);
-      return importItems(db, ownerOf(scope), "criticalData", body.criticalData, body.overwrite, audit);
-    },
-  }),
+  };
+}
+
+const { company, study } = cpcdCalls;
+const listRoutes = [
+  defineRoute({ call: company.criticalProcesses.get, ...getOf("company", "criticalProcesses") }),
+  defineRoute({ call: company.criticalData.get, ...getOf("company", "criticalData") }),
+  defineRoute({ call: study.criticalProcesses.get, ...getOf("study", "criticalProcesses") }),
+  defineRoute({ call: study.criticalData.get, ...getOf("study", "criticalData") }),
+  defineRoute({ call: company.criticalProcesses.save, ...saveOf("company", "criticalProcesses") }),
+  defineRoute({ call: company.criticalData.save, ...saveOf("company", "criticalData") }),
+  defineRoute({ call: study.criticalProcesses.save, ...saveOf("study", "criticalProcesses") }),
+  defineRoute({ call: study.criticalData.save, ...saveOf("study", "criticalData") }),
+  defineRoute({ call: study.criticalProcesses.import, ...importOf("criticalProcesses") }),
+  defineRoute({ call: study.criticalData.import, ...importOf("criticalData") }),
 ];
 
 /** 001 §7: the company lists' get (and save, for the company editor), the study lists' get, save and import. */
-export const cpcdRoutes = [...getRoutes, ...saveRoutes("company"), ...saveRoutes("study"), ...studyImportRoutes];
+export const cpcdRoutes = listRoutes;

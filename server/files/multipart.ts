@@ -51,98 +51,118 @@ export function multipartBoundary(contentType: string | null): string | null {
  * Reads the body, calling onPart for each part; its sink gets the part's bytes. Resolves when the closing boundary has
  * been read; throws MultipartError when the body is not well-formed multipart.
  */
-// eslint-disable-next-line max-lines-per-function -- 93 lines, not yet split: the backlog of issue 21
 export async function readMultipart(
   body: ReadableStream<Uint8Array>,
   boundary: string,
   onPart: (info: PartInfo) => Promise<PartSink>,
 ): Promise<void> {
-  const delimiter = Buffer.from(`\r\n--${boundary}`);
-  // The first boundary has no CRLF before it: pretend it had.
-  let buffer: Buffer = Buffer.from("\r\n");
-  let state: "preamble" | "afterDelimiter" | "headers" | "body" | "done" = "preamble";
-  let sink: PartSink | null = null;
-
   const reader = body.getReader();
-  let ended = false;
-  const more = async (): Promise<boolean> => {
-    if (ended) return false;
-    const { done, value } = await readRequestChunk(reader);
-    if (done) {
-      ended = true;
-      return false;
-    }
-    buffer = buffer.length ? Buffer.concat([buffer, value]) : Buffer.from(value);
-    return true;
-  };
-
   try {
-    for (;;) {
-      if (state === "done") break;
-      if (state === "preamble") {
-        const at = buffer.indexOf(delimiter);
-        if (at < 0) {
-          if (buffer.length > MAX_HEADER_BYTES) throw new MultipartError("No multipart boundary was found.", true);
-          if (!(await more())) throw new MultipartError("No multipart boundary was found.");
-          continue;
-        }
-        buffer = buffer.subarray(at + delimiter.length);
-        state = "afterDelimiter";
-        continue;
-      }
-      if (state === "afterDelimiter") {
-        if (buffer.length < 2) {
-          if (!(await more())) throw new MultipartError("The multipart body ends early.");
-          continue;
-        }
-        if (buffer[0] === 0x2d && buffer[1] === 0x2d) {
-          state = "done";
-          continue;
-        }
-        // Transport padding (spaces, tabs) may follow a boundary before its CRLF.
-        const crlf = buffer.indexOf("\r\n");
-        if (crlf < 0) {
-          if (buffer.length > 256 || !(await more())) throw new MultipartError("The multipart body is malformed.");
-          continue;
-        }
-        buffer = buffer.subarray(crlf + 2);
-        state = "headers";
-        continue;
-      }
-      if (state === "headers") {
-        const at = buffer.indexOf(CRLF_CRLF);
-        if (at < 0) {
-          if (buffer.length > MAX_HEADER_BYTES) throw new MultipartError("A part's headers are too long.");
-          if (!(await more())) throw new MultipartError("The multipart body ends early.");
-          continue;
-        }
-        const info = parsePartHeaders(buffer.subarray(0, at).toString("utf8"));
-        buffer = buffer.subarray(at + 4);
-        sink = await onPart(info);
-        state = "body";
-        continue;
-      }
-      // body
-      const at = buffer.indexOf(delimiter);
-      if (at >= 0) {
-        if (at > 0) await sink!.write(buffer.subarray(0, at));
-        await sink!.end();
-        sink = null;
-        buffer = buffer.subarray(at + delimiter.length);
-        state = "afterDelimiter";
-        continue;
-      }
-      // Keep what could be the start of a delimiter; hand on the rest.
-      const keep = delimiter.length - 1;
-      if (buffer.length > keep) {
-        const out = buffer.subarray(0, buffer.length - keep);
-        buffer = Buffer.from(buffer.subarray(buffer.length - keep));
-        await sink!.write(out);
-      }
-      if (!(await more())) throw new MultipartError("The multipart body ends early.");
-    }
+    await new MultipartReader(reader, boundary, onPart).read();
   } finally {
     await reader.cancel().catch(() => undefined);
+  }
+}
+
+type ReaderState = "preamble" | "afterDelimiter" | "headers" | "body" | "done";
+
+/** The state machine of `readMultipart`: each step reads what it can from the buffer and says the next state. */
+class MultipartReader {
+  private readonly delimiter: Buffer;
+  // The first boundary has no CRLF before it: pretend it had.
+  private buffer: Buffer = Buffer.from("\r\n");
+  private sink: PartSink | null = null;
+  private ended = false;
+
+  constructor(
+    private readonly reader: ReadableStreamDefaultReader<Uint8Array>,
+    boundary: string,
+    private readonly onPart: (info: PartInfo) => Promise<PartSink>,
+  ) {
+    this.delimiter = Buffer.from(`\r\n--${boundary}`);
+  }
+
+  async read(): Promise<void> {
+    let state: ReaderState = "preamble";
+    while (state !== "done") {
+      if (state === "preamble") state = await this.preamble();
+      else if (state === "afterDelimiter") state = await this.afterDelimiter();
+      else if (state === "headers") state = await this.headers();
+      else state = await this.body();
+    }
+  }
+
+  private async more(): Promise<boolean> {
+    if (this.ended) return false;
+    const { done, value } = await readRequestChunk(this.reader);
+    if (done) {
+      this.ended = true;
+      return false;
+    }
+    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, value]) : Buffer.from(value);
+    return true;
+  }
+
+  private async preamble(): Promise<ReaderState> {
+    const at = this.buffer.indexOf(this.delimiter);
+    if (at < 0) {
+      if (this.buffer.length > MAX_HEADER_BYTES) throw new MultipartError("No multipart boundary was found.", true);
+      if (!(await this.more())) throw new MultipartError("No multipart boundary was found.");
+      return "preamble";
+    }
+    this.buffer = this.buffer.subarray(at + this.delimiter.length);
+    return "afterDelimiter";
+  }
+
+  private async afterDelimiter(): Promise<ReaderState> {
+    const buffer = this.buffer;
+    if (buffer.length < 2) {
+      if (!(await this.more())) throw new MultipartError("The multipart body ends early.");
+      return "afterDelimiter";
+    }
+    if (buffer[0] === 0x2d && buffer[1] === 0x2d) return "done";
+    // Transport padding (spaces, tabs) may follow a boundary before its CRLF.
+    const crlf = buffer.indexOf("\r\n");
+    if (crlf < 0) {
+      if (buffer.length > 256 || !(await this.more())) throw new MultipartError("The multipart body is malformed.");
+      return "afterDelimiter";
+    }
+    this.buffer = buffer.subarray(crlf + 2);
+    return "headers";
+  }
+
+  private async headers(): Promise<ReaderState> {
+    const at = this.buffer.indexOf(CRLF_CRLF);
+    if (at < 0) {
+      if (this.buffer.length > MAX_HEADER_BYTES) throw new MultipartError("A part's headers are too long.");
+      if (!(await this.more())) throw new MultipartError("The multipart body ends early.");
+      return "headers";
+    }
+    const info = parsePartHeaders(this.buffer.subarray(0, at).toString("utf8"));
+    this.buffer = this.buffer.subarray(at + 4);
+    this.sink = await this.onPart(info);
+    return "body";
+  }
+
+  private async body(): Promise<ReaderState> {
+    const delimiter = this.delimiter;
+    const at = this.buffer.indexOf(delimiter);
+    if (at >= 0) {
+      if (at > 0) await this.sink!.write(this.buffer.subarray(0, at));
+      await this.sink!.end();
+      this.sink = null;
+      this.buffer = this.buffer.subarray(at + delimiter.length);
+      return "afterDelimiter";
+    }
+    // Keep what could be the start of a delimiter; hand on the rest.
+    const keep = delimiter.length - 1;
+    if (this.buffer.length > keep) {
+      const out = this.buffer.subarray(0, this.buffer.length - keep);
+      this.buffer = Buffer.from(this.buffer.subarray(this.buffer.length - keep));
+      await this.sink!.write(out);
+    }
+    if (!(await this.more())) throw new MultipartError("The multipart body ends early.");
+    return "body";
   }
 }
 

@@ -87,62 +87,63 @@ const notFormData = () => new ApiError(400, ErrorCode.ValidationFailed, "The bod
 /** The multipart envelope beyond the file itself (boundaries, headers, small fields). */
 const ENVELOPE_BYTES = 256 * 1024;
 
-/**
- * POST /files: streams the part "File" to storage as it arrives (never whole in memory), refusing it as soon as it
- * grows beyond UPLOAD_MAX_BYTES; then checks its content, and records it for its uploader.
- */
-// eslint-disable-next-line max-lines-per-function -- 99 lines, not yet split: the backlog of issue 21
-export async function uploadFile(deps: ServiceDeps, principal: Principal, request: Request): Promise<FileUploadBody> {
-  const maxBytes = deps.config.files.maxBytes;
-  const type = request.headers.get("content-type") ?? "";
-  const boundary = multipartBoundary(type);
-  if (!boundary || !request.body) {
-    if (request.body && type.toLowerCase().startsWith("multipart/")) {
-      await request.body.cancel().catch(() => undefined);
-      throw notFormData();
-    }
-    // Not an upload at all: read as any other call's body (within its limit), then say what is missing.
-    if (request.body && (await readBodyBytes(request, OTHER_BODY_BYTES)) === null) {
-      throw new ApiError(413, ErrorCode.PayloadTooLarge, `The request body is larger than ${OTHER_BODY_BYTES} bytes.`);
-    }
-    throw rejectFile("missing", maxBytes);
-  }
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes + ENVELOPE_BYTES) {
+/** What a request that carries no multipart upload is answered: 400, 413 or the missing file (always thrown). */
+async function refuseNonUpload(request: Request, type: string, maxBytes: number): Promise<never> {
+  if (request.body && type.toLowerCase().startsWith("multipart/")) {
     await request.body.cancel().catch(() => undefined);
-    throw rejectFile("tooLarge", maxBytes);
+    throw notFormData();
   }
+  // Not an upload at all: read as any other call's body (within its limit), then say what is missing.
+  if (request.body && (await readBodyBytes(request, OTHER_BODY_BYTES)) === null) {
+    throw new ApiError(413, ErrorCode.PayloadTooLarge, `The request body is larger than ${OTHER_BODY_BYTES} bytes.`);
+  }
+  throw rejectFile("missing", maxBytes);
+}
 
-  const storage = fileStorage(deps);
-  const key = storage.newKey();
-  let writer: StorageWriter | null = null;
-  let written = 0;
-  let head = Buffer.alloc(0);
-  let clientName: string | null = null;
-  let finished = false;
-
-  const discard = (): PartSink => {
-    let size = 0;
-    return {
-      async write(chunk) {
-        size += chunk.byteLength;
-        if (size > FIELD_MAX_BYTES) throw rejectFile("tooLarge", maxBytes);
-      },
-      async end() {},
-    };
+/** A sink for a part that is not the file: read and dropped, within a small field's size. */
+function discard(maxBytes: number): PartSink {
+  let size = 0;
+  return {
+    async write(chunk) {
+      size += chunk.byteLength;
+      if (size > FIELD_MAX_BYTES) throw rejectFile("tooLarge", maxBytes);
+    },
+    async end() {},
   };
+}
 
+interface ReceivedFile {
+  written: number;
+  /** The file's first bytes (up to 1 KiB), to sniff its type. */
+  head: Buffer;
+  clientName: string | null;
+}
+
+/** Streams the part "File" of the body to storage under `key`: its size, first bytes and name as the client sent it. */
+async function receiveFile(
+  deps: ServiceDeps,
+  body: ReadableStream<Uint8Array>,
+  boundary: string,
+  storage: FileStorage,
+  key: string,
+): Promise<ReceivedFile> {
+  const maxBytes = deps.config.files.maxBytes;
+  const received: ReceivedFile = { written: 0, head: Buffer.alloc(0), clientName: null };
+  let writer: StorageWriter | null = null;
+  let finished = false;
   try {
-    await readMultipart(request.body, boundary, async (part) => {
-      if (part.name !== "File" || part.filename === null || writer) return discard();
-      clientName = part.filename;
+    await readMultipart(body, boundary, async (part) => {
+      if (part.name !== "File" || part.filename === null || writer) return discard(maxBytes);
+      received.clientName = part.filename;
       const w = storage.createWriter(key);
       writer = w;
       return {
         async write(chunk) {
-          written += chunk.byteLength;
-          if (written > maxBytes) throw rejectFile("tooLarge", maxBytes);
-          if (head.length < 1024) head = Buffer.concat([head, Buffer.from(chunk.subarray(0, 1024 - head.length))]);
+          received.written += chunk.byteLength;
+          if (received.written > maxBytes) throw rejectFile("tooLarge", maxBytes);
+          const head = received.head;
+          if (head.length < 1024)
+            received.head = Buffer.concat([head, Buffer.from(chunk.subarray(0, 1024 - head.length))]);
           await w.write(chunk);
         },
         async end() {
@@ -153,20 +154,34 @@ export async function uploadFile(deps: ServiceDeps, principal: Principal, reques
     });
   } catch (error) {
     await (writer as StorageWriter | null)?.abort().catch(() => undefined);
-    if (error instanceof ApiError) throw error;
-    if (isStorageFailure(error)) throw storageUnavailable(deps, error);
-    if (error instanceof MultipartError) {
-      if (error.tooLarge)
-        throw new ApiError(413, ErrorCode.PayloadTooLarge, "The multipart body has no part within its first bytes.");
-      throw notFormData();
-    }
-    throw error;
+    throw uploadFailure(deps, error);
   }
   if (!writer || !finished) throw rejectFile("missing", maxBytes);
+  return received;
+}
 
+/** What a failed upload is answered. */
+function uploadFailure(deps: ServiceDeps, error: unknown): unknown {
+  if (error instanceof ApiError) return error;
+  if (isStorageFailure(error)) return storageUnavailable(deps, error);
+  if (error instanceof MultipartError) {
+    if (error.tooLarge)
+      return new ApiError(413, ErrorCode.PayloadTooLarge, "The multipart body has no part within its first bytes.");
+    return notFormData();
+  }
+  return error;
+}
+
+/** The stored file's format (PDF or DOCX), or it is removed and refused (empty, a zip bomb, another type). */
+async function checkedFormat(
+  deps: ServiceDeps,
+  storage: FileStorage,
+  key: string,
+  { written, head }: ReceivedFile,
+): Promise<keyof typeof CONTENT_TYPES> {
   const refuse = async (reason: FileRejection) => {
     await storage.remove(key).catch(() => undefined);
-    return rejectFile(reason, maxBytes);
+    return rejectFile(reason, deps.config.files.maxBytes);
   };
   if (written === 0) throw await refuse("empty");
   let format = sniff(head);
@@ -179,9 +194,31 @@ export async function uploadFile(deps: ServiceDeps, principal: Principal, reques
     format = verdict === "docx" ? "docx" : null;
   }
   if (format === null) throw await refuse("type");
+  return format;
+}
+
+/**
+ * POST /files: streams the part "File" to storage as it arrives (never whole in memory), refusing it as soon as it
+ * grows beyond UPLOAD_MAX_BYTES; then checks its content, and records it for its uploader.
+ */
+export async function uploadFile(deps: ServiceDeps, principal: Principal, request: Request): Promise<FileUploadBody> {
+  const maxBytes = deps.config.files.maxBytes;
+  const type = request.headers.get("content-type") ?? "";
+  const boundary = multipartBoundary(type);
+  if (!boundary || !request.body) return refuseNonUpload(request, type, maxBytes);
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes + ENVELOPE_BYTES) {
+    await request.body.cancel().catch(() => undefined);
+    throw rejectFile("tooLarge", maxBytes);
+  }
+
+  const storage = fileStorage(deps);
+  const key = storage.newKey();
+  const received = await receiveFile(deps, request.body, boundary, storage, key);
+  const format = await checkedFormat(deps, storage, key, received);
 
   const id = newId();
-  const name = withExtension(cleanFileName(clientName, "protocol"), format);
+  const name = withExtension(cleanFileName(received.clientName, "protocol"), format);
   await deps.database.db.insert(files).values({
     id,
     companyId: principal.homeCompanyId,
@@ -189,11 +226,11 @@ export async function uploadFile(deps: ServiceDeps, principal: Principal, reques
     uploadedBy: principal.userId,
     name,
     contentType: CONTENT_TYPES[format],
-    size: written,
+    size: received.written,
     storage: storage.kind,
     storageKey: key,
   });
-  return { value: { fileId: id, name, size: written } };
+  return { value: { fileId: id, name, size: received.written } };
 }
 
 /** A file the pipeline makes (the recognised protocol, the history file), stored and recorded for the study. */

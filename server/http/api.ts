@@ -168,13 +168,14 @@ async function whatTheySent(call: Call): Promise<{ raw: unknown; body: unknown }
 async function run(call: Call, principal: Principal | null, sent: { raw: unknown; body: unknown }): Promise<Response> {
   const { deps, route, request, url, params } = call;
   const log = deps.logger.child({ route: route.path });
-  const handle = async (db: Db, cached: Cached, audit: Scope, afterCommit: (fn: () => void) => void) =>
-    route.handler({
+  const handle = async (db: Db, cached: Cached, audit: Scope, afterCommit: (fn: () => void) => void) => {
+    route.precondition?.(principal);
+    return route.handler({
       deps,
       db,
       request,
       params,
-      scope: await resolveScope(route, params, call.ports.scopes, db, cached),
+      scope: await resolveScope(route, params, call.ports.scopes, db, cached, principal),
       query: url.searchParams,
       body: sent.body,
       principal,
@@ -183,6 +184,7 @@ async function run(call: Call, principal: Principal | null, sent: { raw: unknown
       cached,
       afterCommit,
     });
+  };
 
   if (!route.audit) {
     const cached: Cached = (key, load) => (principal ? deps.cache.get(key, principal.epoch, load) : load());

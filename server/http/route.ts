@@ -41,9 +41,11 @@ export interface AuditScope {
  * What a call is about, resolved from its path before its handler runs (server/http/scope.ts):
  *  - "company": the company of the path (`:companyId`), or 404 "The company does not exist.";
  *  - "study": the study of the path (`:studyName`) within the company of the path, or 404 "The study does not exist."
- *    (another company's study is simply not found).
+ *    (another company's study is simply not found);
+ *  - "homeStudy": the study of the path (`:studyName`) within the caller's home company, for the calls whose paths
+ *    name no company (the Protocol Analysis Tool's, 001 §7), or 404 "The study does not exist.".
  */
-export type ScopeKind = "company" | "study";
+export type ScopeKind = "company" | "study" | "homeStudy";
 
 export interface CompanyScope {
   companyId: string;
@@ -56,7 +58,7 @@ export interface StudyScope {
   study: StudyBasicInfo;
 }
 
-export type ScopeOf<K> = K extends "study" ? StudyScope : K extends "company" ? CompanyScope : undefined;
+export type ScopeOf<K> = K extends "study" | "homeStudy" ? StudyScope : K extends "company" ? CompanyScope : undefined;
 
 export interface RouteContext<Body, P, Params = Record<string, string>, Scope = undefined> {
   deps: ServiceDeps;
@@ -92,6 +94,11 @@ interface RouteOptions<A extends Access, K extends ScopeKind | undefined> {
   self?: true;
   /** The call is about the company, or the study, of its path: resolved (or 404) before the handler runs. */
   scope?: K;
+  /**
+   * A refusal that comes before the scope is resolved (a 403 that must not turn into the scope's 404): it throws the
+   * problem. Runs after the body is validated, first thing in the call's transaction.
+   */
+  precondition?: (principal: PrincipalFor<A>) => void;
   /** Marks a state-changing call: it runs in one transaction and appends an audit entry (001 §3). */
   audit?: { displayText: string };
   maxBodyBytes?: number;

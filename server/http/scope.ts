@@ -31,9 +31,17 @@ export async function resolveScope(
   lookups: ScopeLookups,
   db: Db,
   cached: Cached,
+  caller: { homeCompanyId: string } | null = null,
 ): Promise<CompanyScope | StudyScope | undefined> {
   if (!route.scope) return undefined;
   const { companyId, studyName } = params;
+  if (route.scope === "homeStudy") {
+    if (!caller) throw new Error(`${route.path}: a home-study scope needs a signed-in caller`);
+    if (studyName === undefined) throw new Error(`${route.path}: a home-study scoped route needs :studyName`);
+    const study = await studyOf(lookups, db, cached, caller.homeCompanyId, studyName);
+    if (!study) throw notFound("The study does not exist.");
+    return { companyId: caller.homeCompanyId, studyName, study };
+  }
   if (companyId === undefined) throw new Error(`${route.path}: a scoped route needs :companyId`);
   if (route.scope === "company") {
     const company = await cached(`company:${companyId}`, () => lookups.company(db, companyId));
@@ -50,7 +58,12 @@ export async function resolveScope(
 export function checkScopes(routes: readonly RouteDefinition[]): void {
   for (const route of routes) {
     if (!route.scope) continue;
-    const needs = route.scope === "study" ? [":companyId", ":studyName"] : [":companyId"];
+    if (route.scope === "homeStudy" && route.access === "public") {
+      throw new Error(`${route.path}: a homeStudy scope needs a signed-in caller, not public access`);
+    }
+    const needs = { study: [":companyId", ":studyName"], homeStudy: [":studyName"], company: [":companyId"] }[
+      route.scope
+    ];
     for (const name of needs) {
       if (!route.path.split("/").includes(name)) throw new Error(`${route.path}: a ${route.scope} scope needs ${name}`);
     }

@@ -116,15 +116,13 @@ export interface JobQueueOptions {
   leaseSeconds?: number;
 }
 
-// eslint-disable-next-line max-lines-per-function -- 267 lines, not yet split: the backlog of issue 21
 export async function createJobQueue(
   database: Database,
   logger: Logger,
   options: JobQueueOptions = {},
 ): Promise<JobQueue> {
-  const db = executor(database);
   const boss = new PgBoss({
-    db,
+    db: executor(database),
     schema: "pgboss",
     supervise: true,
     schedule: false,
@@ -134,133 +132,259 @@ export async function createJobQueue(
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
   // pg-boss installs its schema on first start: instances starting together on an empty database take turns.
   await database.withStartupLock(() => boss.start());
+  const queue = new LeasedJobQueue(database, boss, logger, options);
+  return {
+    define: (name, q) => queue.define(name, q),
+    send: (name, data, opts) => queue.send(name, data, opts),
+    work: (name, handler) => queue.work(name, handler),
+    failActive: (name, message) => queue.failActive(name, message),
+    pause: () => queue.pause(),
+    idle: () => queue.idle(),
+    stop: () => queue.stop(),
+  };
+}
 
-  const pollingMs = (options.pollingIntervalSeconds ?? 1) * 1000;
-  const leaseSeconds = options.leaseSeconds ?? 30;
-  const instanceId = randomUUID();
-  const log = logger.child({ instance: instanceId });
-  const queues = new Map<string, QueueOptions>();
-  const worked: string[] = [];
-  const loops: Promise<void>[] = [];
+type Outcome = { ok: true } | { ok: false; error: unknown };
+
+/** The queue of one instance: pg-boss for the jobs, `job_leases` for who runs them (see the note on `JobQueue`). */
+class LeasedJobQueue {
+  private readonly db: Executor;
+  private readonly pollingMs: number;
+  private readonly leaseSeconds: number;
+  private readonly instanceId = randomUUID();
+  private readonly log: Logger;
+  private readonly queues = new Map<string, QueueOptions>();
+  private readonly worked: string[] = [];
+  private readonly loops: Promise<void>[] = [];
   /** The jobs running here: their end, and whether they were handed back. */
-  const running = new Map<string, { name: string; ended: Promise<void>; handedBack: boolean }>();
-  const naps = new Set<{ wake?: () => void }>();
-  let paused = false;
-  let closed = false;
-  let sweeper: ReturnType<typeof setInterval> | undefined;
+  private readonly running = new Map<string, { name: string; ended: Promise<void>; handedBack: boolean }>();
+  private readonly naps = new Set<{ wake?: () => void }>();
+  private paused = false;
+  private closed = false;
+  private sweeper: ReturnType<typeof setInterval> | undefined;
 
-  const pause = () => {
-    paused = true;
-    for (const signal of naps) signal.wake?.();
-  };
+  constructor(
+    private readonly database: Database,
+    private readonly boss: PgBoss,
+    logger: Logger,
+    options: JobQueueOptions,
+  ) {
+    this.db = executor(database);
+    this.pollingMs = (options.pollingIntervalSeconds ?? 1) * 1000;
+    this.leaseSeconds = options.leaseSeconds ?? 30;
+    this.log = logger.child({ instance: this.instanceId });
+  }
 
-  const nap = async (ms: number) => {
+  async define(name: string, q: QueueOptions) {
+    this.queues.set(name, q);
+    const queue = {
+      name,
+      retryLimit: q.retryLimit,
+      retryDelay: q.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: q.expireInSeconds,
+      ...(q.deadLetter ? { deadLetter: q.deadLetter } : {}),
+    };
+    const boss = this.boss;
+    // Instances starting together would both create it: they take turns, as for the install.
+    await this.database.withStartupLock(async () => {
+      if (q.deadLetter && !(await boss.getQueue(q.deadLetter))) await boss.createQueue(q.deadLetter);
+      if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
+      else await boss.createQueue(name, queue);
+    });
+  }
+
+  send(name: string, data: object, opts?: { id?: string; startAfter?: Date }) {
+    return this.boss.send(name, data, {
+      ...(opts?.id ? { id: opts.id } : {}),
+      ...(opts?.startAfter ? { startAfter: opts.startAfter } : {}),
+    });
+  }
+
+  async work<T extends object>(name: string, handler: (job: QueueJob<T>) => Promise<void>) {
+    if (this.paused) return;
+    this.worked.push(name);
+    this.loops.push(this.fetchLoop(name, handler));
+    if (!this.sweeper) {
+      this.sweeper = setInterval(
+        () => void this.sweep().catch((error: unknown) => this.log.debug({ err: error }, "job sweep failed")),
+        (this.leaseSeconds * 1000) / 3,
+      );
+      this.sweeper.unref();
+      await this.sweep().catch((error: unknown) => this.log.debug({ err: error }, "job sweep failed"));
+    }
+  }
+
+  async failActive(name: string, message: string) {
+    const { rows } = await this.db.executeSql("select id from pgboss.job where name = $1 and state = 'active'", [name]);
+    const ids = (rows as { id: string }[]).map((r) => r.id);
+    for (const id of ids) {
+      await this.db.executeSql("delete from job_leases where job_id = $1", [id]);
+      await this.boss.fail(name, id, { message });
+    }
+    return ids.length;
+  }
+
+  pause() {
+    this.paused = true;
+    for (const signal of this.naps) signal.wake?.();
+  }
+
+  async idle() {
+    await Promise.all([...this.running.values()].map((entry) => entry.ended));
+  }
+
+  async stop() {
+    this.pause();
+    clearInterval(this.sweeper);
+    for (const [id, entry] of this.running) {
+      entry.handedBack = true;
+      await this.handBack(entry.name, id).then(
+        () => this.log.info({ job: id, queue: entry.name }, "running job handed back"),
+        (error: unknown) => this.log.warn({ job: id, err: error }, "running job not handed back; its lease runs out"),
+      );
+    }
+    this.closed = true;
+    await Promise.race([Promise.all(this.loops), sleep(1000)]);
+    await this.boss.stop({ graceful: false, wait: true, close: false });
+  }
+
+  private async fetchLoop<T extends object>(name: string, handler: (job: QueueJob<T>) => Promise<void>) {
+    while (!this.paused) {
+      // pg-boss's fetch answers no job when the database cannot be reached.
+      const [job] = await this.boss.fetch<T>(name, { batchSize: 1, includeMetadata: true });
+      if (!job) {
+        await this.nap(this.pollingMs);
+        continue;
+      }
+      if (this.paused) {
+        await this.handBack(name, job.id).catch(() => undefined);
+        break;
+      }
+      await this.runOne(name, job, handler);
+    }
+  }
+
+  private async nap(ms: number) {
     const signal: { wake?: () => void } = {};
-    naps.add(signal);
+    this.naps.add(signal);
     await sleep(ms, signal);
-    naps.delete(signal);
-  };
+    this.naps.delete(signal);
+  }
 
-  const takeLease = (name: string, id: string) =>
-    db.executeSql(
+  private takeLease(name: string, id: string) {
+    return this.db.executeSql(
       `insert into job_leases (job_id, queue, instance_id, lease_until)
        values ($1, $2, $3, now() + make_interval(secs => $4))
        on conflict (job_id) do update set queue = excluded.queue, instance_id = excluded.instance_id,
          lease_until = excluded.lease_until`,
-      [id, name, instanceId, leaseSeconds],
+      [id, name, this.instanceId, this.leaseSeconds],
     );
+  }
 
-  const renewLease = async (id: string) => {
-    const { rows } = await db.executeSql(
+  private async renewLease(id: string) {
+    const { rows } = await this.db.executeSql(
       `update job_leases set lease_until = now() + make_interval(secs => $3)
        where job_id = $1 and instance_id = $2 returning job_id`,
-      [id, instanceId, leaseSeconds],
+      [id, this.instanceId, this.leaseSeconds],
     );
     return rows.length > 0;
-  };
+  }
 
   /** The job's end, in one transaction with the lease's release; retried with backoff until the database answers. */
-  async function settle(name: string, id: string, outcome: { ok: true } | { ok: false; error: unknown }) {
+  private async settle(name: string, id: string, outcome: Outcome) {
     for (let attempt = 0; ; attempt++) {
       try {
-        const ended = await inTransaction(database, async (tx) => {
+        const ended = await inTransaction(this.database, async (tx) => {
           const { rows } = await tx.executeSql(
             "delete from job_leases where job_id = $1 and instance_id = $2 returning job_id",
-            [id, instanceId],
+            [id, this.instanceId],
           );
           // Another instance took the job back (this one lost the database longer than its lease): not ours to end.
           if (rows.length === 0) return false;
-          if (outcome.ok) await boss.complete(name, id, {}, { db: tx });
-          else await boss.fail(name, id, { message: messageOf(outcome.error) }, { db: tx });
+          if (outcome.ok) await this.boss.complete(name, id, {}, { db: tx });
+          else await this.boss.fail(name, id, { message: messageOf(outcome.error) }, { db: tx });
           return true;
         });
-        if (!ended) log.warn({ job: id, queue: name }, "job taken back by another instance; its end not written");
+        if (!ended) this.log.warn({ job: id, queue: name }, "job taken back by another instance; its end not written");
         return;
       } catch (error) {
         // Stopping for good: the lease runs out and another instance (or the next start) takes the job back.
-        if (closed) return;
-        if (attempt === 0) log.warn({ job: id, queue: name, err: error }, "job end not written yet; retrying");
+        if (this.closed) return;
+        if (attempt === 0) this.log.warn({ job: id, queue: name, err: error }, "job end not written yet; retrying");
         await sleep(Math.min(500 * 2 ** attempt, 10_000));
       }
     }
   }
 
-  async function runOne<T>(name: string, job: PgBoss.JobWithMetadata<T>, handler: (job: QueueJob<T>) => Promise<void>) {
+  private async runOne<T>(name: string, job: PgBoss.JobWithMetadata<T>, handler: (job: QueueJob<T>) => Promise<void>) {
     try {
-      await takeLease(name, job.id);
+      await this.takeLease(name, job.id);
     } catch (error) {
       // The database went away just after the fetch: the job is taken back by the sweep once it returns.
-      log.warn({ job: job.id, queue: name, err: error }, "job lease not taken; the job is taken back later");
+      this.log.warn({ job: job.id, queue: name, err: error }, "job lease not taken; the job is taken back later");
       return;
     }
     const renew = setInterval(
       () =>
-        void renewLease(job.id).then(
-          (held) => held || log.warn({ job: job.id, queue: name }, "job lease lost"),
+        void this.renewLease(job.id).then(
+          (held) => held || this.log.warn({ job: job.id, queue: name }, "job lease lost"),
           () => undefined,
         ),
-      (leaseSeconds * 1000) / 3,
+      (this.leaseSeconds * 1000) / 3,
     );
     renew.unref();
     const entry = { name, handedBack: false, ended: Promise.resolve() };
-    const timeoutSeconds = queues.get(name)?.expireInSeconds ?? 900;
     entry.ended = (async () => {
-      let outcome: { ok: true } | { ok: false; error: unknown };
-      let timer: ReturnType<typeof setTimeout> | undefined;
+      let outcome: Outcome;
       try {
-        const timedOut = new Promise<never>((_, reject) => {
-          timer = setTimeout(
-            () => reject(new Error(`The job ran longer than ${timeoutSeconds} s.`)),
-            timeoutSeconds * 1000,
-          );
-        });
-        await Promise.race([
-          handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit }),
-          timedOut,
-        ]);
-        outcome = { ok: true };
-      } catch (error) {
-        outcome = { ok: false, error };
+        outcome = await this.runWithTimeout(name, job, handler);
       } finally {
-        clearTimeout(timer);
         clearInterval(renew);
       }
-      if (!entry.handedBack) await settle(name, job.id, outcome);
+      if (!entry.handedBack) await this.settle(name, job.id, outcome);
     })();
-    running.set(job.id, entry);
+    this.running.set(job.id, entry);
     try {
       await entry.ended;
     } finally {
-      running.delete(job.id);
+      this.running.delete(job.id);
+    }
+  }
+
+  /** Runs the handler within the queue's time-out: its outcome, never a rejection. */
+  private async runWithTimeout<T>(
+    name: string,
+    job: PgBoss.JobWithMetadata<T>,
+    handler: (job: QueueJob<T>) => Promise<void>,
+  ): Promise<Outcome> {
+    const timeoutSeconds = this.queues.get(name)?.expireInSeconds ?? 900;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`The job ran longer than ${timeoutSeconds} s.`)),
+          timeoutSeconds * 1000,
+        );
+      });
+      await Promise.race([
+        handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit }),
+        timedOut,
+      ]);
+      return { ok: true };
+    } catch (error) {
+      return { ok: false, error };
+    } finally {
+      clearTimeout(timer);
     }
   }
 
   /** Gives a running job back to the queue at once, not counted as an attempt (shutdown). */
-  async function handBack(name: string, id: string) {
-    await inTransaction(database, async (tx) => {
+  private async handBack(name: string, id: string) {
+    await inTransaction(this.database, async (tx) => {
       const { rows } = await tx.executeSql(
         "delete from job_leases where job_id = $1 and instance_id = $2 returning job_id",
-        [id, instanceId],
+        [id, this.instanceId],
       );
       if (rows.length === 0) return;
       await tx.executeSql(
@@ -272,120 +396,44 @@ export async function createJobQueue(
   }
 
   /** Fails for a retry the active jobs whose holder's lease ran out, or that never got one. */
-  async function sweep() {
-    const names = [...worked];
+  private async sweep() {
+    const names = [...this.worked];
     if (names.length === 0) return;
-    const { rows } = await db.executeSql(
+    const { rows } = await this.db.executeSql(
       `select j.id, j.name from pgboss.job j left join job_leases l on l.job_id = j.id
        where j.name = any($1::text[]) and j.state = 'active' and l.instance_id is distinct from $2
          and (l.lease_until < now() or (l.job_id is null and j.started_on < now() - make_interval(secs => $3)))`,
-      [names, instanceId, leaseSeconds],
+      [names, this.instanceId, this.leaseSeconds],
     );
     for (const { id, name } of rows as { id: string; name: string }[]) {
-      const failed = await inTransaction(database, async (tx) => {
-        const active = await tx.executeSql(
-          "select id from pgboss.job where name = $1 and id = $2 and state = 'active' for update",
-          [name, id],
-        );
-        if (active.rows.length === 0) return false;
-        const lease = await tx.executeSql(
-          "select lease_until > now() as live from job_leases where job_id = $1 for update",
-          [id],
-        );
-        if ((lease.rows as { live: boolean }[]).some((row) => row.live)) return false;
-        await tx.executeSql("delete from job_leases where job_id = $1", [id]);
-        await boss.fail(
-          name,
-          id,
-          { message: "The instance running the job stopped or lost the database." },
-          { db: tx },
-        );
-        return true;
-      });
-      if (failed) log.warn({ job: id, queue: name }, "job of a stopped instance taken back for a retry");
+      const failed = await this.takeBack(name, id);
+      if (failed) this.log.warn({ job: id, queue: name }, "job of a stopped instance taken back for a retry");
     }
   }
 
-  return {
-    async define(name, q) {
-      queues.set(name, q);
-      const queue = {
-        name,
-        retryLimit: q.retryLimit,
-        retryDelay: q.retryDelaySeconds,
-        retryBackoff: true,
-        expireInSeconds: q.expireInSeconds,
-        ...(q.deadLetter ? { deadLetter: q.deadLetter } : {}),
-      };
-      // Instances starting together would both create it: they take turns, as for the install.
-      await database.withStartupLock(async () => {
-        if (q.deadLetter && !(await boss.getQueue(q.deadLetter))) await boss.createQueue(q.deadLetter);
-        if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
-        else await boss.createQueue(name, queue);
-      });
-    },
-    send: (name, data, opts) =>
-      boss.send(name, data, {
-        ...(opts?.id ? { id: opts.id } : {}),
-        ...(opts?.startAfter ? { startAfter: opts.startAfter } : {}),
-      }),
-    async work<T extends object>(name: string, handler: (job: QueueJob<T>) => Promise<void>) {
-      if (paused) return;
-      worked.push(name);
-      loops.push(
-        (async () => {
-          while (!paused) {
-            // pg-boss's fetch answers no job when the database cannot be reached.
-            const [job] = await boss.fetch<T>(name, { batchSize: 1, includeMetadata: true });
-            if (!job) {
-              await nap(pollingMs);
-              continue;
-            }
-            if (paused) {
-              await handBack(name, job.id).catch(() => undefined);
-              break;
-            }
-            await runOne(name, job, handler);
-          }
-        })(),
+  /** Fails one job found by the sweep, if it is still active and no live lease holds it. */
+  private takeBack(name: string, id: string) {
+    return inTransaction(this.database, async (tx) => {
+      const active = await tx.executeSql(
+        "select id from pgboss.job where name = $1 and id = $2 and state = 'active' for update",
+        [name, id],
       );
-      if (!sweeper) {
-        sweeper = setInterval(
-          () => void sweep().catch((error: unknown) => log.debug({ err: error }, "job sweep failed")),
-          (leaseSeconds * 1000) / 3,
-        );
-        sweeper.unref();
-        await sweep().catch((error: unknown) => log.debug({ err: error }, "job sweep failed"));
-      }
-    },
-    async failActive(name, message) {
-      const { rows } = await db.executeSql("select id from pgboss.job where name = $1 and state = 'active'", [name]);
-      const ids = (rows as { id: string }[]).map((r) => r.id);
-      for (const id of ids) {
-        await db.executeSql("delete from job_leases where job_id = $1", [id]);
-        await boss.fail(name, id, { message });
-      }
-      return ids.length;
-    },
-    pause,
-    async idle() {
-      await Promise.all([...running.values()].map((entry) => entry.ended));
-    },
-    async stop() {
-      pause();
-      clearInterval(sweeper);
-      for (const [id, entry] of running) {
-        entry.handedBack = true;
-        await handBack(entry.name, id).then(
-          () => log.info({ job: id, queue: entry.name }, "running job handed back"),
-          (error: unknown) => log.warn({ job: id, err: error }, "running job not handed back; its lease runs out"),
-        );
-      }
-      closed = true;
-      await Promise.race([Promise.all(loops), sleep(1000)]);
-      await boss.stop({ graceful: false, wait: true, close: false });
-    },
-  };
+      if (active.rows.length === 0) return false;
+      const lease = await tx.executeSql(
+        "select lease_until > now() as live from job_leases where job_id = $1 for update",
+        [id],
+      );
+      if ((lease.rows as { live: boolean }[]).some((row) => row.live)) return false;
+      await tx.executeSql("delete from job_leases where job_id = $1", [id]);
+      await this.boss.fail(
+        name,
+        id,
+        { message: "The instance running the job stopped or lost the database." },
+        { db: tx },
+      );
+      return true;
+    });
+  }
 }
 
 function messageOf(error: unknown): string {

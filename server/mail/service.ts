@@ -26,7 +26,72 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(10 * 2 ** Math.max(0, attempts - 1), 30 * 60);
 }
 
-// eslint-disable-next-line max-lines-per-function -- 128 lines, not yet split: the backlog of issue 21
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/** Takes up to a batch of due messages, under a lease (not a lock held while sending). */
+async function claimDue(database: Database): Promise<OutboxRow[]> {
+  // A lease, not a lock held while sending: a crashed instance's messages become due again when it expires.
+  return database.db.transaction(async (tx) => {
+    const due = tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        or(
+          and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, sql`now()`)),
+          and(eq(mailOutbox.status, "sending"), lte(mailOutbox.lockedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(mailOutbox.createdAt)
+      .limit(BATCH)
+      .for("update", { skipLocked: true });
+    return tx
+      .update(mailOutbox)
+      .set({
+        status: "sending",
+        attempts: sql`${mailOutbox.attempts} + 1`,
+        lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+      })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
+  });
+}
+
+/** Sends one claimed message and records the outcome: true when it was sent. */
+async function deliver(
+  { database, transport, from, logger }: { database: Database; transport: MailTransport; from: string; logger: Logger },
+  message: OutboxRow,
+): Promise<boolean> {
+  try {
+    await transport.send({
+      from,
+      to: message.toAddress,
+      subject: message.subject,
+      text: message.textBody,
+      html: message.htmlBody,
+      messageId: `<${message.id}@rbqm>`,
+    });
+    await database.db
+      .update(mailOutbox)
+      .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lastError: null })
+      .where(eq(mailOutbox.id, message.id));
+    return true;
+  } catch (error) {
+    const failed = message.attempts >= MAX_ATTEMPTS;
+    const reason = error instanceof Error ? error.message : String(error);
+    await database.db
+      .update(mailOutbox)
+      .set({
+        status: failed ? "failed" : "pending",
+        lastError: reason.slice(0, 1000),
+        lockedUntil: null,
+        nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(message.attempts)})`,
+      })
+      .where(eq(mailOutbox.id, message.id));
+    logger.warn({ mailId: message.id, attempts: message.attempts, failed, err: reason }, "mail delivery failed");
+    return false;
+  }
+}
+
 export function createMailService(options: {
   database: Database;
   transport: MailTransport;
@@ -39,65 +104,11 @@ export function createMailService(options: {
   let again = false;
   let stopped = false;
 
-  async function claim(): Promise<(typeof mailOutbox.$inferSelect)[]> {
-    // A lease, not a lock held while sending: a crashed instance's messages become due again when it expires.
-    return database.db.transaction(async (tx) => {
-      const due = tx
-        .select({ id: mailOutbox.id })
-        .from(mailOutbox)
-        .where(
-          or(
-            and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, sql`now()`)),
-            and(eq(mailOutbox.status, "sending"), lte(mailOutbox.lockedUntil, sql`now()`)),
-          ),
-        )
-        .orderBy(mailOutbox.createdAt)
-        .limit(BATCH)
-        .for("update", { skipLocked: true });
-      return tx
-        .update(mailOutbox)
-        .set({
-          status: "sending",
-          attempts: sql`${mailOutbox.attempts} + 1`,
-          lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
-        })
-        .where(inArray(mailOutbox.id, due))
-        .returning();
-    });
-  }
-
   async function dispatchOnce(): Promise<number> {
-    const batch = await claim();
+    const batch = await claimDue(database);
     let sent = 0;
     for (const message of batch) {
-      try {
-        await transport.send({
-          from,
-          to: message.toAddress,
-          subject: message.subject,
-          text: message.textBody,
-          html: message.htmlBody,
-          messageId: `<${message.id}@rbqm>`,
-        });
-        await database.db
-          .update(mailOutbox)
-          .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lastError: null })
-          .where(eq(mailOutbox.id, message.id));
-        sent++;
-      } catch (error) {
-        const failed = message.attempts >= MAX_ATTEMPTS;
-        const reason = error instanceof Error ? error.message : String(error);
-        await database.db
-          .update(mailOutbox)
-          .set({
-            status: failed ? "failed" : "pending",
-            lastError: reason.slice(0, 1000),
-            lockedUntil: null,
-            nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(message.attempts)})`,
-          })
-          .where(eq(mailOutbox.id, message.id));
-        logger.warn({ mailId: message.id, attempts: message.attempts, failed, err: reason }, "mail delivery failed");
-      }
+      if (await deliver({ database, transport, from, logger }, message)) sent++;
     }
     return sent;
   }

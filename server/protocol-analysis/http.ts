@@ -1,16 +1,21 @@
 import { protocolAnalysisCalls } from "../contracts/calls/protocol-analysis";
 import { defineRoute } from "../http/route";
 import { analysisRuntime } from "./runtime";
-import { getRiskAssessmentResult, listAnalysisRequests, startRiskAssessment } from "./service";
+import { getRiskAssessmentResult, listAnalysisRequests, requireToolEnabled, startRiskAssessment } from "./service";
 
-/** 001 §7: the AI risk assessment's calls (under the caller's home company, as the paths name none). */
+/**
+ * 001 §7: the AI risk assessment's calls, about a study of the caller's home company (the paths name no company: the
+ * "homeStudy" scope), refused first where the company has the tool off.
+ */
 export const riskAssessmentRoutes = [
   defineRoute({
     call: protocolAnalysisCalls.startRiskAssessment,
     access: "permission",
+    scope: "homeStudy",
+    precondition: requireToolEnabled,
     audit: { displayText: "AI risk assessment requested" },
-    handler: async ({ deps, db, params, body, principal, audit, afterCommit, log }) => {
-      const started = await startRiskAssessment(db, principal, params.studyName, body.protocolTemporaryFileId, audit);
+    handler: async ({ deps, db, scope, body, principal, audit, afterCommit, log }) => {
+      const started = await startRiskAssessment(db, principal, scope.study, body.protocolTemporaryFileId, audit);
       // Enqueued once the request is committed; a failure here is recovered at the next start of a worker.
       afterCommit(() => {
         analysisRuntime(deps)
@@ -23,12 +28,16 @@ export const riskAssessmentRoutes = [
   defineRoute({
     call: protocolAnalysisCalls.riskAssessmentResult,
     access: "permission",
-    handler: ({ db, params, principal }) => getRiskAssessmentResult(db, principal, params.studyName, params.id),
+    scope: "homeStudy",
+    precondition: requireToolEnabled,
+    handler: ({ db, scope, params, principal }) => getRiskAssessmentResult(db, principal, scope.study, params.id),
   }),
   defineRoute({
     call: protocolAnalysisCalls.recentRequests,
     access: "permission",
-    handler: ({ deps, db, params, principal }) =>
-      listAnalysisRequests(db, principal, params.studyName, deps.config.protocolAnalysis.complexityToolUrl),
+    scope: "homeStudy",
+    precondition: requireToolEnabled,
+    handler: ({ deps, db, scope, principal }) =>
+      listAnalysisRequests(db, principal, scope.study, deps.config.protocolAnalysis.complexityToolUrl),
   }),
 ];

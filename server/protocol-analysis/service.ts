@@ -9,6 +9,7 @@ import {
   type RiskAssessmentStartBody,
   type RiskRow,
 } from "../contracts/protocol-analysis";
+import type { StudyBasicInfo } from "../contracts/studies";
 import { isDatabaseUnavailable } from "../db/availability";
 import type { Db } from "../db/database";
 import { newId } from "../db/ids";
@@ -20,10 +21,10 @@ import { ApiError, forbidden, notFound } from "../http/problem";
 import type { AuditScope } from "../http/route";
 import type { QueueJob } from "../jobs/queue";
 import { studies } from "../studies/schema";
-import { getStudy } from "../studies/service";
 import { users } from "../users/schema";
 import type { AnalysisPool } from "./pool";
 import { protocolAnalysisRequests } from "./schema";
+import type { AnalysisOutcome } from "./worker";
 
 /** The risk assessment's job queue (001 §7 RiskAssessment/start). */
 export const RISK_ASSESSMENT_QUEUE = "protocol-analysis.risk-assessment";
@@ -36,14 +37,14 @@ export interface AnalysisJobData {
 
 type RequestRow = typeof protocolAnalysisRequests.$inferSelect;
 
-/** The study of the caller's home company (the /studies/{studyName}/… calls of 001 §7 name no company). */
-async function homeStudy(db: Db, principal: Principal, studyName: string) {
+/** The study a call is about: the study of the path in the caller's home company (the route's "homeStudy" scope). */
+type ScopedStudy = Pick<StudyBasicInfo, "internalStudyId">;
+
+/** The Protocol Analysis Tool is a company's option (001 §6): its calls are refused (403) where it is off. */
+export function requireToolEnabled(principal: Principal): void {
   if (!principal.homeCompanyToolEnabled) {
     throw forbidden("The Protocol Analysis Tool is not enabled for this company.");
   }
-  const study = await getStudy(db, principal.homeCompanyId, studyName);
-  if (!study) throw notFound("The study does not exist.");
-  return study;
 }
 
 /**
@@ -53,11 +54,10 @@ async function homeStudy(db: Db, principal: Principal, studyName: string) {
 export async function startRiskAssessment(
   db: Db,
   principal: Principal,
-  studyName: string,
+  study: ScopedStudy,
   fileId: string,
   audit: AuditScope,
 ): Promise<RiskAssessmentStartBody> {
-  const study = await homeStudy(db, principal, studyName);
   const file = await readableFile(db, principal, fileId);
   if (!file || (file.studyId !== null && file.studyId !== study.internalStudyId)) {
     throw notFound("The protocol file does not exist. Upload it again.");
@@ -89,10 +89,9 @@ const ref = (id: string | null, name: string | null | undefined) => (id && name 
 export async function getRiskAssessmentResult(
   db: Db,
   principal: Principal,
-  studyName: string,
+  study: ScopedStudy,
   id: string,
 ): Promise<RiskAssessmentResult> {
-  const study = await homeStudy(db, principal, studyName);
   const [request] = await db
     .select()
     .from(protocolAnalysisRequests)
@@ -137,11 +136,10 @@ export async function getRiskAssessmentResult(
 export async function listAnalysisRequests(
   db: Db,
   principal: Principal,
-  studyName: string,
+  study: ScopedStudy,
   complexityToolUrl: string | null,
   limit = 10,
 ): Promise<AnalysisRequestList> {
-  const study = await homeStudy(db, principal, studyName);
   const rows = await db
     .select({
       id: protocolAnalysisRequests.id,
@@ -253,12 +251,57 @@ export async function failRequest(deps: ServiceDeps, requestId: string, error: s
   deps.mail.kick();
 }
 
+/** Stores the generated files and the rows, ends the request Finished and queues its e-mail: one transaction. */
+async function finishRequest(
+  deps: ServiceDeps,
+  request: typeof protocolAnalysisRequests.$inferSelect,
+  { stem, rows, outcome }: { stem: string; rows: RiskRow[]; outcome: Extract<AnalysisOutcome, { kind: "done" }> },
+): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(protocolAnalysisRequests)
+      .where(eq(protocolAnalysisRequests.id, request.id))
+      .for("update")
+      .limit(1);
+    if (!current || current.state === "Finished" || current.state === "Failed") return;
+    const parsed = await storeGeneratedFile(deps, tx, {
+      companyId: request.companyId,
+      studyId: request.studyId,
+      name: `${stem} - recognized protocol.txt`,
+      contentType: "text/plain; charset=utf-8",
+      bytes: Buffer.from(outcome.recognizedText, "utf8"),
+    });
+    const history = await storeGeneratedFile(deps, tx, {
+      companyId: request.companyId,
+      studyId: request.studyId,
+      name: `${stem} - history.json`,
+      contentType: "application/json; charset=utf-8",
+      bytes: Buffer.from(`${JSON.stringify(outcome.history, null, 2)}\n`, "utf8"),
+    });
+    const now = new Date();
+    await tx
+      .update(protocolAnalysisRequests)
+      .set({
+        state: "Finished",
+        rows,
+        parsedFileId: parsed.id,
+        historyFileId: history.id,
+        error: null,
+        errorDetails: null,
+        finishedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(protocolAnalysisRequests.id, request.id));
+    await enqueueResultMail(deps, tx, current, null);
+  });
+}
+
 /**
  * One attempt of a risk assessment job: extraction and analysis in the worker pool, then the two generated files, the
  * rows and the e-mail in one transaction. An unreadable protocol fails at once (no retry); another failure is retried
  * by the queue with backoff, and the last one ends the request Failed with its reason.
  */
-// eslint-disable-next-line max-lines-per-function -- 91 lines, not yet split: the backlog of issue 21
 export async function runRiskAssessmentJob(
   deps: ServiceDeps,
   pool: AnalysisPool,
@@ -296,44 +339,7 @@ export async function runRiskAssessmentJob(
       ...riskRowTexts(row),
       citation: row.citation,
     }));
-    await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select()
-        .from(protocolAnalysisRequests)
-        .where(eq(protocolAnalysisRequests.id, requestId))
-        .for("update")
-        .limit(1);
-      if (!current || current.state === "Finished" || current.state === "Failed") return;
-      const parsed = await storeGeneratedFile(deps, tx, {
-        companyId: request.companyId,
-        studyId: request.studyId,
-        name: `${stem} - recognized protocol.txt`,
-        contentType: "text/plain; charset=utf-8",
-        bytes: Buffer.from(outcome.recognizedText, "utf8"),
-      });
-      const history = await storeGeneratedFile(deps, tx, {
-        companyId: request.companyId,
-        studyId: request.studyId,
-        name: `${stem} - history.json`,
-        contentType: "application/json; charset=utf-8",
-        bytes: Buffer.from(`${JSON.stringify(outcome.history, null, 2)}\n`, "utf8"),
-      });
-      const now = new Date();
-      await tx
-        .update(protocolAnalysisRequests)
-        .set({
-          state: "Finished",
-          rows,
-          parsedFileId: parsed.id,
-          historyFileId: history.id,
-          error: null,
-          errorDetails: null,
-          finishedAt: now,
-          updatedAt: now,
-        })
-        .where(eq(protocolAnalysisRequests.id, requestId));
-      await enqueueResultMail(deps, tx, current, null);
-    });
+    await finishRequest(deps, request, { stem, rows, outcome });
     deps.mail.kick();
     log.info({ rows: rows.length, ms: Date.now() - started, ...outcome.timings }, "risk assessment finished");
   } catch (error) {

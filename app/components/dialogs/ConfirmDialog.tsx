@@ -57,7 +57,6 @@ const isFormButton = (action: ConfirmDialogProps["confirm"]): action is FormButt
  * Confirm. Every way it can be opened works without scripts: the caller renders it open from URL state
  * (`useUrlDialog`) or from an action's answer, and Confirm and Cancel are real links and form posts.
  */
-// eslint-disable-next-line max-lines-per-function -- 121 lines, not yet split: the backlog of issue 21
 export function ConfirmDialog({
   open,
   title,
@@ -74,93 +73,7 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const location = useLocation();
-  const confirmText = confirmLabel ?? t("feedback.confirm.confirm");
-  const cancelText = cancelLabel ?? t("feedback.confirm.cancel");
   const pageHref = hrefWithParam(location, DIALOG_PARAM, null);
-
-  const cancelControl = cancel ? (
-    <Button
-      variant="secondary"
-      form={cancel.form}
-      name={cancel.name}
-      value={cancel.value}
-      formNoValidate
-      data-autofocus
-      data-testid="confirm-cancel"
-      onClick={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-    >
-      {cancelText}
-    </Button>
-  ) : (
-    <a
-      href={pageHref}
-      className={buttonClass("secondary")}
-      data-autofocus
-      data-testid="confirm-cancel"
-      onClick={(event) => {
-        if (!isPlainClick(event)) return;
-        event.preventDefault();
-        onCancel();
-      }}
-    >
-      {cancelText}
-    </a>
-  );
-
-  let confirmControl: ReactNode;
-  if (isLink(confirm)) {
-    confirmControl = (
-      <a
-        href={confirm.href}
-        className={buttonClass(confirmVariant)}
-        {...(confirm.newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-        // After the browser has followed the link: closing now would take the address away first.
-        onClick={() => setTimeout(() => onConfirm?.(), 0)}
-      >
-        {confirmText}
-      </a>
-    );
-  } else if (isFormButton(confirm)) {
-    confirmControl = (
-      <Button
-        variant={confirmVariant}
-        form={confirm.form}
-        name={confirm.name}
-        value={confirm.value}
-        formNoValidate
-        // After the post has started: closing now would take the button, and its post, away.
-        onClick={() => setTimeout(() => onConfirm?.(), 0)}
-      >
-        {confirmText}
-      </Button>
-    );
-  } else if (confirm) {
-    confirmControl = (
-      <Form
-        method="post"
-        action={confirm.action ?? pageHref}
-        reloadDocument={confirm.reloadDocument}
-        onSubmit={() => onConfirm?.()}
-      >
-        {Object.entries(confirm.fields ?? {}).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <Button variant={confirmVariant} name="intent" value={confirm.intent}>
-          {confirmText}
-        </Button>
-      </Form>
-    );
-  } else {
-    confirmControl = (
-      <Button type="button" variant={confirmVariant} onClick={() => onConfirm?.()}>
-        {confirmText}
-      </Button>
-    );
-  }
-
   return (
     <Dialog
       open={open}
@@ -172,10 +85,128 @@ export function ConfirmDialog({
       data-testid="confirm-dialog"
       footer={
         <>
-          {cancelControl}
-          {confirmControl}
+          <CancelControl
+            cancel={cancel}
+            onCancel={onCancel}
+            text={cancelLabel ?? t("feedback.confirm.cancel")}
+            pageHref={pageHref}
+          />
+          <ConfirmControl
+            confirm={confirm}
+            onConfirm={onConfirm}
+            text={confirmLabel ?? t("feedback.confirm.confirm")}
+            variant={confirmVariant}
+            pageHref={pageHref}
+          />
         </>
       }
     />
+  );
+}
+
+/** Cancel, which takes the focus: a page form's button when given (keeps its edits), else a link to this page. */
+function CancelControl({
+  cancel,
+  onCancel,
+  text,
+  pageHref,
+}: Pick<ConfirmDialogProps, "cancel" | "onCancel"> & { text: string; pageHref: string }) {
+  if (cancel) {
+    return (
+      <Button
+        variant="secondary"
+        form={cancel.form}
+        name={cancel.name}
+        value={cancel.value}
+        formNoValidate
+        data-autofocus
+        data-testid="confirm-cancel"
+        onClick={(event) => {
+          event.preventDefault();
+          onCancel();
+        }}
+      >
+        {text}
+      </Button>
+    );
+  }
+  return (
+    <a
+      href={pageHref}
+      className={buttonClass("secondary")}
+      data-autofocus
+      data-testid="confirm-cancel"
+      onClick={(event) => {
+        if (!isPlainClick(event)) return;
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      {text}
+    </a>
+  );
+}
+
+/** Confirm: a link, a page form's button, the dialog's own post, or only onConfirm. */
+function ConfirmControl({
+  confirm,
+  onConfirm,
+  text,
+  variant,
+  pageHref,
+}: Pick<ConfirmDialogProps, "confirm" | "onConfirm"> & {
+  text: string;
+  variant: "primary" | "danger";
+  pageHref: string;
+}) {
+  if (isLink(confirm)) {
+    return (
+      <a
+        href={confirm.href}
+        className={buttonClass(variant)}
+        {...(confirm.newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+        // After the browser has followed the link: closing now would take the address away first.
+        onClick={() => setTimeout(() => onConfirm?.(), 0)}
+      >
+        {text}
+      </a>
+    );
+  }
+  if (isFormButton(confirm)) {
+    return (
+      <Button
+        variant={variant}
+        form={confirm.form}
+        name={confirm.name}
+        value={confirm.value}
+        formNoValidate
+        // After the post has started: closing now would take the button, and its post, away.
+        onClick={() => setTimeout(() => onConfirm?.(), 0)}
+      >
+        {text}
+      </Button>
+    );
+  }
+  if (confirm) {
+    return (
+      <Form
+        method="post"
+        action={confirm.action ?? pageHref}
+        reloadDocument={confirm.reloadDocument}
+        onSubmit={() => onConfirm?.()}
+      >
+        {Object.entries(confirm.fields ?? {}).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <Button variant={variant} name="intent" value={confirm.intent}>
+          {text}
+        </Button>
+      </Form>
+    );
+  }
+  return (
+    <Button type="button" variant={variant} onClick={() => onConfirm?.()}>
+      {text}
+    </Button>
   );
 }

@@ -1,4 +1,12 @@
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from "react";
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  type MutableRefObject,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { useHydrated } from "~/components/forms/hydrated";
 
 /**
@@ -40,7 +48,6 @@ function isModal(dialog: HTMLDialogElement): boolean {
   }
 }
 
-// eslint-disable-next-line max-lines-per-function -- 118 lines, not yet split: the backlog of issue 21
 export function Dialog({
   open,
   title,
@@ -57,72 +64,7 @@ export function Dialog({
   const hydrated = useHydrated();
   const titleId = useId();
   const descriptionId = useId();
-  const opener = useRef<HTMLElement | null>(null);
-  // A close this component made itself (turning the server's open dialog into a modal one) is not the user's.
-  const ownClose = useRef(false);
-  // The latest props, for the native event listeners.
-  const latest = useRef({ open, dismissible, onDismiss, returnFocusTo });
-  latest.current = { open, dismissible, onDismiss, returnFocusTo };
-
-  useClientLayoutEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || !hydrated || typeof dialog.showModal !== "function") return;
-    if (open && !isModal(dialog)) {
-      // Opened by the server (non-modal) or just now: modal from here on.
-      if (dialog.open) {
-        ownClose.current = true;
-        dialog.close();
-      }
-      const active = document.activeElement;
-      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
-      dialog.showModal();
-      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-  }, [open, hydrated]);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const onCancel = (event: Event) => {
-      // Escape: the caller decides (a static dialog stays).
-      event.preventDefault();
-      if (latest.current.dismissible) latest.current.onDismiss?.();
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      // Stops the browser's close request before it starts (Chrome closes anyway on a second Escape otherwise).
-      if (event.key === "Escape" && !latest.current.dismissible) event.preventDefault();
-    };
-    const onClose = () => {
-      if (ownClose.current) {
-        ownClose.current = false;
-        return;
-      }
-      const { open: wanted, dismissible: canDismiss } = latest.current;
-      if (wanted && canDismiss) latest.current.onDismiss?.();
-      else if (wanted && !dialog.open && dialog.isConnected) dialog.showModal();
-      if (!wanted) {
-        const back = opener.current?.isConnected ? opener.current : latest.current.returnFocusTo;
-        if (back?.isConnected) back.focus();
-        opener.current = null;
-      }
-    };
-    const onClick = (event: MouseEvent) => {
-      // The content fills the box: a click on the <dialog> itself is a click on its backdrop.
-      if (event.target === dialog && latest.current.dismissible) latest.current.onDismiss?.();
-    };
-    dialog.addEventListener("cancel", onCancel);
-    dialog.addEventListener("keydown", onKeyDown);
-    dialog.addEventListener("close", onClose);
-    dialog.addEventListener("click", onClick);
-    return () => {
-      dialog.removeEventListener("cancel", onCancel);
-      dialog.removeEventListener("keydown", onKeyDown);
-      dialog.removeEventListener("close", onClose);
-      dialog.removeEventListener("click", onClick);
-    };
-  }, []);
+  useModalDialog(ref, { open, hydrated, dismissible, onDismiss, returnFocusTo });
 
   // Before the scripts run (or without them), an open dialog is server-rendered: open, non-modal, over a dimmed page.
   const serverOpen = open && !hydrated;
@@ -158,4 +100,102 @@ export function Dialog({
       </dialog>
     </>
   );
+}
+
+interface ModalState {
+  open: boolean;
+  hydrated: boolean;
+  dismissible: boolean;
+  onDismiss?: () => void;
+  returnFocusTo?: HTMLElement | null;
+}
+
+/** Once hydrated, the dialog is modal while open (showModal), static or dismissible, and gives the focus back. */
+function useModalDialog(
+  ref: RefObject<HTMLDialogElement>,
+  { open, hydrated, dismissible, onDismiss, returnFocusTo }: ModalState,
+) {
+  const opener = useRef<HTMLElement | null>(null);
+  // A close this component made itself (turning the server's open dialog into a modal one) is not the user's.
+  const ownClose = useRef(false);
+  // The latest props, for the native event listeners.
+  const latest = useRef({ open, dismissible, onDismiss, returnFocusTo });
+  latest.current = { open, dismissible, onDismiss, returnFocusTo };
+
+  useClientLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || !hydrated || typeof dialog.showModal !== "function") return;
+    if (open && !isModal(dialog)) {
+      // Opened by the server (non-modal) or just now: modal from here on.
+      if (dialog.open) {
+        ownClose.current = true;
+        dialog.close();
+      }
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      dialog.showModal();
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open, hydrated]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    // Once, on mount (the ref does not change): the listeners read the latest props.
+    return listenToDialog(dialog, { latest, opener, ownClose });
+  }, [ref]);
+}
+
+/** The dialog's native events (Escape, close, backdrop click), as its latest props say; answers the clean-up. */
+function listenToDialog(
+  dialog: HTMLDialogElement,
+  {
+    latest,
+    opener,
+    ownClose,
+  }: {
+    latest: MutableRefObject<Omit<ModalState, "hydrated">>;
+    opener: MutableRefObject<HTMLElement | null>;
+    ownClose: MutableRefObject<boolean>;
+  },
+): () => void {
+  const onCancel = (event: Event) => {
+    // Escape: the caller decides (a static dialog stays).
+    event.preventDefault();
+    if (latest.current.dismissible) latest.current.onDismiss?.();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    // Stops the browser's close request before it starts (Chrome closes anyway on a second Escape otherwise).
+    if (event.key === "Escape" && !latest.current.dismissible) event.preventDefault();
+  };
+  const onClose = () => {
+    if (ownClose.current) {
+      ownClose.current = false;
+      return;
+    }
+    const { open: wanted, dismissible: canDismiss } = latest.current;
+    if (wanted && canDismiss) latest.current.onDismiss?.();
+    else if (wanted && !dialog.open && dialog.isConnected) dialog.showModal();
+    if (!wanted) {
+      const back = opener.current?.isConnected ? opener.current : latest.current.returnFocusTo;
+      if (back?.isConnected) back.focus();
+      opener.current = null;
+    }
+  };
+  const onClick = (event: MouseEvent) => {
+    // The content fills the box: a click on the <dialog> itself is a click on its backdrop.
+    if (event.target === dialog && latest.current.dismissible) latest.current.onDismiss?.();
+  };
+  dialog.addEventListener("cancel", onCancel);
+  dialog.addEventListener("keydown", onKeyDown);
+  dialog.addEventListener("close", onClose);
+  dialog.addEventListener("click", onClick);
+  return () => {
+    dialog.removeEventListener("cancel", onCancel);
+    dialog.removeEventListener("keydown", onKeyDown);
+    dialog.removeEventListener("close", onClose);
+    dialog.removeEventListener("click", onClick);
+  };
 }

@@ -22,16 +22,10 @@ export interface HeaderProps {
 
 export const LOGOUT_FORM_ID = "shell-logout";
 
-/**
- * The application header (000 §2.6): every entry shown only when permitted. On a narrow screen the top menu folds
- * into one "Menu" and the title, the names and the labels give way to their icons, so the header stays one or two
- * short rows (docs/decisions/0024-menus-links-and-header.md).
- */
-// eslint-disable-next-line max-lines-per-function -- 174 lines, not yet split: the backlog of issue 21
-export function Header({ companyId, nav, user, notificationCount, studies, study }: HeaderProps) {
+/** Menu entries for navigation links: labelled by id, the first one opening its group (the narrow screen's menu). */
+function useMenuLinks() {
   const { t } = useTranslation();
-  const settings = useSettings();
-  const links = (list: NavLink[], prefix = "nav", group?: string): MenuEntry[] =>
+  return (list: NavLink[], prefix = "nav", group?: string): MenuEntry[] =>
     list.map((item, index) => ({
       key: item.id,
       label: t(`nav.${item.id}`),
@@ -41,19 +35,66 @@ export function Header({ companyId, nav, user, notificationCount, studies, study
       testId: `${prefix}-${item.id}`,
       group: index === 0 ? group : undefined,
     }));
+}
 
-  const myAccount = destination({ legacy: legacyLinks.company("/yourAccount") }, settings?.legacyBaseUrl);
-  const userEntries: MenuEntry[] = [
-    {
-      key: "myAccount",
-      label: t("nav.myAccount"),
-      href: myAccount.href,
-      unavailable: myAccount.unavailable,
-      testId: "nav-myAccount",
-    },
-    { key: "logOut", label: t("nav.logOut"), submit: { form: LOGOUT_FORM_ID }, testId: "nav-logOut" },
-    ...links(nav.user),
-  ];
+/**
+ * The application header (000 §2.6): every entry shown only when permitted. On a narrow screen the top menu folds
+ * into one "Menu" and the title, the names and the labels give way to their icons, so the header stays one or two
+ * short rows (docs/decisions/0024-menus-links-and-header.md).
+ */
+export function Header({ companyId, nav, user, notificationCount, studies, study }: HeaderProps) {
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 py-1.5 md:gap-x-4 md:px-4 md:py-2">
+        <HomeLink companyId={companyId} userId={user.id} />
+        {study ? <StudyDropdown companyId={companyId} study={study} studies={studies} /> : null}
+        <TopMenus nav={nav} />
+        <div className="ml-auto flex items-center gap-1">
+          <NotificationBell notificationCount={notificationCount} studyName={study?.studyName} />
+          <HelpMenu nav={nav} />
+          <UserMenu nav={nav} user={user} />
+        </div>
+      </div>
+      <Form id={LOGOUT_FORM_ID} method="post" action="/ng/oidc/logout" className="hidden">
+        <input type="hidden" name="intent" value="logout" />
+      </Form>
+    </header>
+  );
+}
+
+/** The company logo linking to the company's home, the product title beside it, and the environment's logo. */
+function HomeLink({ companyId, userId }: { companyId: string; userId: string }) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  return (
+    <>
+      <Link
+        to={appLinks.company(companyId)}
+        className="flex shrink-0 items-center gap-2 rounded"
+        aria-label={settings?.productName}
+      >
+        <CompanyLogo className="h-8 w-auto" userId={userId} />
+        {/* The product title, once; on a narrow screen the logo stands for it (its link keeps the name). */}
+        <span className="hidden text-lg font-semibold text-slate-900 lg:inline" aria-hidden="true">
+          {settings?.productName}
+        </span>
+      </Link>
+      {settings?.environmentLogo ? (
+        <img
+          src={settings.environmentLogo}
+          alt={t("nav.environmentLogo")}
+          className="hidden h-6 w-auto sm:block"
+          height={24}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The top menu: its links and menus on a wide screen; on a narrow one, all of them folded into one "Menu". */
+function TopMenus({ nav }: { nav: Nav }) {
+  const { t } = useTranslation();
+  const links = useMenuLinks();
   // The narrow screen's one menu: every top entry and menu, each menu's items under its name.
   const compactEntries: MenuEntry[] = [
     ...nav.top.flatMap((entry) =>
@@ -61,6 +102,33 @@ export function Header({ companyId, nav, user, notificationCount, studies, study
     ),
     ...links(nav.settings, "compact", t("nav.settings")),
   ];
+  return (
+    <>
+      {compactEntries.length > 0 ? (
+        <div className="md:hidden">
+          <Menu id="compact" trigger={t("menus.menu")} entries={compactEntries} />
+        </div>
+      ) : null}
+      <nav aria-label={t("nav.mainMenu")} className="hidden flex-wrap items-center gap-1 md:flex">
+        {nav.top.map((entry) =>
+          entry.kind === "link" ? (
+            <NavEntryLink key={entry.id} link={entry} testId={`nav-${entry.id}`} />
+          ) : (
+            <Menu key={entry.id} id={entry.id} trigger={t(`nav.${entry.label}`)} entries={links(entry.items)} />
+          ),
+        )}
+        {nav.settings.length > 0 ? (
+          <Menu id="settings" trigger={t("nav.settings")} entries={links(nav.settings)} />
+        ) : null}
+      </nav>
+    </>
+  );
+}
+
+/** The bell with the unread count, linking to the notifications (of the current study, preselected). */
+function NotificationBell({ notificationCount, studyName }: { notificationCount: number; studyName?: string }) {
+  const { t } = useTranslation();
+  const settings = useSettings();
   const badge = badgeText(notificationCount);
   const notifications = destination(
     { legacy: legacyLinks.company("/yourAccount/notifications") },
@@ -83,123 +151,100 @@ export function Header({ companyId, nav, user, notificationCount, studies, study
     </>
   );
   const bellLabel = badge ? t("nav.notificationsUnread", { count: notificationCount }) : t("nav.notifications");
-
+  if (notifications.href !== undefined) {
+    return (
+      <AppLink
+        to={notifications.href}
+        query={studyName ? { preselect: studyName } : null}
+        className="relative inline-flex items-center rounded p-2 text-slate-700 hover:bg-slate-100"
+        aria-label={bellLabel}
+        data-testid="nav-notifications"
+      >
+        {bell}
+      </AppLink>
+    );
+  }
+  // The notifications page belongs to the classic application: the count shows, the link would lead nowhere.
   return (
-    <header className="border-b border-slate-200 bg-white">
-      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 py-1.5 md:gap-x-4 md:px-4 md:py-2">
-        <Link
-          to={appLinks.company(companyId)}
-          className="flex shrink-0 items-center gap-2 rounded"
-          aria-label={settings?.productName}
-        >
-          <CompanyLogo className="h-8 w-auto" userId={user.id} />
-          {/* The product title, once; on a narrow screen the logo stands for it (its link keeps the name). */}
-          <span className="hidden text-lg font-semibold text-slate-900 lg:inline" aria-hidden="true">
-            {settings?.productName}
+    <span
+      className="relative inline-flex items-center rounded p-2 text-slate-500"
+      role="img"
+      aria-label={`${bellLabel} (${t("menus.unavailable.classic")})`}
+      title={t("menus.unavailable.classic")}
+      data-testid="nav-notifications"
+    >
+      {bell}
+    </span>
+  );
+}
+
+function HelpMenu({ nav }: { nav: Nav }) {
+  const { t } = useTranslation();
+  const links = useMenuLinks();
+  if (nav.help.length === 0) return null;
+  return (
+    <Menu
+      id="help"
+      trigger={
+        <>
+          <span aria-hidden="true" className="text-base font-semibold sm:hidden">
+            ?
           </span>
-        </Link>
-        {settings?.environmentLogo ? (
-          <img
-            src={settings.environmentLogo}
-            alt={t("nav.environmentLogo")}
-            className="hidden h-6 w-auto sm:block"
-            height={24}
-          />
-        ) : null}
-        {study ? <StudyDropdown companyId={companyId} study={study} studies={studies} /> : null}
-        {compactEntries.length > 0 ? (
-          <div className="md:hidden">
-            <Menu id="compact" trigger={t("menus.menu")} entries={compactEntries} />
-          </div>
-        ) : null}
-        <nav aria-label={t("nav.mainMenu")} className="hidden flex-wrap items-center gap-1 md:flex">
-          {nav.top.map((entry) =>
-            entry.kind === "link" ? (
-              <NavEntryLink key={entry.id} link={entry} testId={`nav-${entry.id}`} />
-            ) : (
-              <Menu key={entry.id} id={entry.id} trigger={t(`nav.${entry.label}`)} entries={links(entry.items)} />
-            ),
-          )}
-          {nav.settings.length > 0 ? (
-            <Menu id="settings" trigger={t("nav.settings")} entries={links(nav.settings)} />
-          ) : null}
-        </nav>
-        <div className="ml-auto flex items-center gap-1">
-          {notifications.href !== undefined ? (
-            <AppLink
-              to={notifications.href}
-              query={study ? { preselect: study.studyName } : null}
-              className="relative inline-flex items-center rounded p-2 text-slate-700 hover:bg-slate-100"
-              aria-label={bellLabel}
-              data-testid="nav-notifications"
-            >
-              {bell}
-            </AppLink>
-          ) : (
-            // The notifications page belongs to the classic application: the count shows, the link would lead nowhere.
-            <span
-              className="relative inline-flex items-center rounded p-2 text-slate-500"
-              role="img"
-              aria-label={`${bellLabel} (${t("menus.unavailable.classic")})`}
-              title={t("menus.unavailable.classic")}
-              data-testid="nav-notifications"
-            >
-              {bell}
-            </span>
-          )}
-          {nav.help.length > 0 ? (
-            <Menu
-              id="help"
-              trigger={
-                <>
-                  <span aria-hidden="true" className="text-base font-semibold sm:hidden">
-                    ?
-                  </span>
-                  <span className="hidden sm:inline">{t("nav.help")}</span>
-                </>
-              }
-              triggerLabel={t("nav.help")}
-              entries={links(nav.help)}
-              align="end"
+          <span className="hidden sm:inline">{t("nav.help")}</span>
+        </>
+      }
+      triggerLabel={t("nav.help")}
+      entries={links(nav.help)}
+      align="end"
+    />
+  );
+}
+
+/** The user's menu: their picture (or an icon) and name; my account, log out, and the user links. */
+function UserMenu({ nav, user }: { nav: Nav; user: ShellUser }) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const links = useMenuLinks();
+  const myAccount = destination({ legacy: legacyLinks.company("/yourAccount") }, settings?.legacyBaseUrl);
+  const userEntries: MenuEntry[] = [
+    {
+      key: "myAccount",
+      label: t("nav.myAccount"),
+      href: myAccount.href,
+      unavailable: myAccount.unavailable,
+      testId: "nav-myAccount",
+    },
+    { key: "logOut", label: t("nav.logOut"), submit: { form: LOGOUT_FORM_ID }, testId: "nav-logOut" },
+    ...links(nav.user),
+  ];
+  return (
+    <Menu
+      id="user"
+      align="end"
+      triggerLabel={t("nav.userMenu", { name: user.name })}
+      trigger={
+        <>
+          {user.pictureHref ? (
+            <img
+              src={user.pictureHref}
+              alt=""
+              className="h-7 w-7 rounded-full object-cover"
+              width={28}
+              height={28}
+              data-testid="profile-picture"
             />
-          ) : null}
-          <Menu
-            id="user"
-            align="end"
-            triggerLabel={t("nav.userMenu", { name: user.name })}
-            trigger={
-              <>
-                {user.pictureHref ? (
-                  <img
-                    src={user.pictureHref}
-                    alt=""
-                    className="h-7 w-7 rounded-full object-cover"
-                    width={28}
-                    height={28}
-                    data-testid="profile-picture"
-                  />
-                ) : (
-                  <svg
-                    aria-hidden="true"
-                    viewBox="0 0 24 24"
-                    className="h-6 w-6 fill-none stroke-current stroke-2 sm:hidden"
-                  >
-                    <path d="M20 21a8 8 0 0 0-16 0M12 13a5 5 0 1 0 0-10 5 5 0 0 0 0 10z" />
-                  </svg>
-                )}
-                <span className="hidden max-w-[12rem] truncate sm:inline" data-testid="signed-in-user">
-                  {user.name}
-                </span>
-              </>
-            }
-            entries={userEntries}
-          />
-        </div>
-      </div>
-      <Form id={LOGOUT_FORM_ID} method="post" action="/ng/oidc/logout" className="hidden">
-        <input type="hidden" name="intent" value="logout" />
-      </Form>
-    </header>
+          ) : (
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 fill-none stroke-current stroke-2 sm:hidden">
+              <path d="M20 21a8 8 0 0 0-16 0M12 13a5 5 0 1 0 0-10 5 5 0 0 0 0 10z" />
+            </svg>
+          )}
+          <span className="hidden max-w-[12rem] truncate sm:inline" data-testid="signed-in-user">
+            {user.name}
+          </span>
+        </>
+      }
+      entries={userEntries}
+    />
   );
 }
 

@@ -7,6 +7,7 @@ import {
   type CSSProperties,
   type KeyboardEvent,
   type ReactNode,
+  type RefObject,
 } from "react";
 import { AppLink } from "~/components/AppLink";
 import { useHydrated } from "~/components/forms/hydrated";
@@ -80,7 +81,6 @@ const ITEM_SELECTOR = '[role="menuitem"]';
  * ArrowUp/Down/Home/End move (wrapping), a letter jumps to the next item starting with it, Escape closes it and gives
  * the focus back to the button, and Tab closes it and moves on.
  */
-// eslint-disable-next-line max-lines-per-function -- 202 lines, not yet split: the backlog of issue 21
 export function Menu({
   id,
   trigger,
@@ -92,121 +92,10 @@ export function Menu({
   triggerClassName,
 }: MenuProps) {
   const hydrated = useHydrated();
-  const { t } = useTranslation();
   const reactId = useId();
   const panelId = `menu-${id}-${reactId.replace(/:/g, "")}`;
   const anchor = `--${panelId}`;
-  const button = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
-  const [open, setOpen] = useState(false);
-  /** Which item takes the focus when the menu opens from the keyboard. */
-  const focusOnOpen = useRef<"first" | "last" | null>(null);
-
-  const items = useCallback(() => [...(panel.current?.querySelectorAll<HTMLElement>(ITEM_SELECTOR) ?? [])], []);
-  const focusItem = useCallback(
-    (which: "first" | "last" | number) => {
-      const list = items();
-      if (list.length === 0) return;
-      const index = which === "first" ? 0 : which === "last" ? list.length - 1 : (which + list.length) % list.length;
-      list[index]!.focus();
-    },
-    [items],
-  );
-
-  const show = useCallback(() => {
-    const element = panel.current;
-    if (!element) return;
-    if (hasPopover()) {
-      if (!element.matches(":popover-open")) element.showPopover();
-    } else setOpen(true);
-  }, []);
-  const hide = useCallback((returnFocus: boolean) => {
-    const element = panel.current;
-    if (element && hasPopover()) {
-      if (element.matches(":popover-open")) element.hidePopover();
-    } else setOpen(false);
-    if (returnFocus) button.current?.focus();
-  }, []);
-
-  // The popover's own toggle (its button, Escape, a click elsewhere) drives the state.
-  useEffect(() => {
-    const element = panel.current;
-    if (!element || !hasPopover()) return;
-    const onToggle = (event: Event) => setOpen((event as ToggleEvent).newState === "open");
-    element.addEventListener("toggle", onToggle);
-    return () => element.removeEventListener("toggle", onToggle);
-  }, []);
-
-  useEffect(() => {
-    if (!open) return;
-    onOpen?.();
-    place(button.current, panel.current, align);
-    focusItem(focusOnOpen.current ?? "first");
-    focusOnOpen.current = null;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on opening only; onOpen may change identity per render
-  }, [open]);
-
-  // Entries that arrive while the menu is open (the study list) take the focus, as if they had been there on opening.
-  const wasLoading = useRef(Boolean(loading));
-  useEffect(() => {
-    const active = document.activeElement;
-    const focusLost = !active || active === document.body || panel.current?.contains(active);
-    if (open && wasLoading.current && !loading && focusLost) focusItem("first");
-    wasLoading.current = Boolean(loading);
-  }, [loading, open, focusItem]);
-
-  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      event.preventDefault();
-      focusOnOpen.current = event.key === "ArrowUp" ? "last" : "first";
-      if (open) focusItem(focusOnOpen.current);
-      else show();
-    } else if ((event.key === "Enter" || event.key === " ") && !open) {
-      focusOnOpen.current = "first";
-    }
-  };
-
-  const onPanelKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const list = items();
-    const at = list.indexOf(document.activeElement as HTMLElement);
-    switch (event.key) {
-      case "ArrowDown":
-        event.preventDefault();
-        focusItem(at + 1);
-        return;
-      case "ArrowUp":
-        event.preventDefault();
-        focusItem(at < 0 ? "last" : at - 1);
-        return;
-      case "Home":
-        event.preventDefault();
-        focusItem("first");
-        return;
-      case "End":
-        event.preventDefault();
-        focusItem("last");
-        return;
-      case "Escape":
-        event.preventDefault();
-        hide(true);
-        return;
-      case "Tab":
-        // The menu closes and the focus moves on from its button, to whatever comes next on the page.
-        hide(false);
-        button.current?.focus();
-        return;
-      default:
-        if (event.key.length === 1 && /\S/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
-          const letter = event.key.toLowerCase();
-          const order = [...list.slice(at + 1), ...list.slice(0, at + 1)];
-          const next = order.find((item) => item.textContent?.trim().toLowerCase().startsWith(letter));
-          if (next) {
-            event.preventDefault();
-            next.focus();
-          }
-        }
-    }
-  };
+  const { button, panel, open, hide, onButtonKeyDown, onPanelKeyDown } = useMenuButton({ loading, onOpen, align });
 
   // Roles and roving focus only once script can move the focus; before that, plain links Tab reaches.
   const menuRoles = hydrated;
@@ -252,36 +141,207 @@ export function Menu({
         onKeyDown={menuRoles ? onPanelKeyDown : undefined}
         data-testid={`menu-${id}-content`}
       >
-        {loading && (entries.length === 0 || hydrated) ? (
-          <div role={menuRoles ? "menuitem" : undefined} aria-disabled="true" className={disabledClass}>
-            {loading}
-          </div>
-        ) : (
-          <ul className="m-0 list-none p-0" role={menuRoles ? "none" : undefined}>
-            {entries.map((entry, index) => (
-              <li key={entry.key} role={menuRoles ? "none" : undefined}>
-                {entry.group ? (
-                  <div
-                    className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-500"
-                    aria-hidden="true"
-                  >
-                    {entry.group}
-                  </div>
-                ) : null}
-                <EntryContent
-                  entry={entry}
-                  first={index === 0}
-                  roles={menuRoles}
-                  onChosen={() => hide(false)}
-                  unavailableText={t}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
+        <MenuItems entries={entries} loading={loading} roles={menuRoles} onChosen={() => hide(false)} />
       </div>
     </div>
   );
+}
+
+/** The list of a menu's entries, or what is shown while they load. */
+function MenuItems({
+  entries,
+  loading,
+  roles,
+  onChosen,
+}: {
+  entries: MenuEntry[];
+  loading?: ReactNode;
+  roles: boolean;
+  onChosen: () => void;
+}) {
+  const { t } = useTranslation();
+  // `roles` is true once hydrated.
+  if (loading && (entries.length === 0 || roles)) {
+    return (
+      <div role={roles ? "menuitem" : undefined} aria-disabled="true" className={disabledClass}>
+        {loading}
+      </div>
+    );
+  }
+  return (
+    <ul className="m-0 list-none p-0" role={roles ? "none" : undefined}>
+      {entries.map((entry, index) => (
+        <li key={entry.key} role={roles ? "none" : undefined}>
+          {entry.group ? (
+            <div
+              className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-500"
+              aria-hidden="true"
+            >
+              {entry.group}
+            </div>
+          ) : null}
+          <EntryContent entry={entry} first={index === 0} roles={roles} onChosen={onChosen} unavailableText={t} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The menu button's behaviour once hydrated: its open state, its focus, its keys (WAI-ARIA menu button). */
+function useMenuButton({
+  loading,
+  onOpen,
+  align,
+}: {
+  loading?: ReactNode;
+  onOpen?: () => void;
+  align: "start" | "end";
+}) {
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
+  /** Which item takes the focus when the menu opens from the keyboard. */
+  const focusOnOpen = useRef<"first" | "last" | null>(null);
+
+  const items = useCallback(() => [...(panel.current?.querySelectorAll<HTMLElement>(ITEM_SELECTOR) ?? [])], []);
+  const focusItem = useCallback(
+    (which: "first" | "last" | number) => {
+      const list = items();
+      if (list.length === 0) return;
+      const index = which === "first" ? 0 : which === "last" ? list.length - 1 : (which + list.length) % list.length;
+      list[index]!.focus();
+    },
+    [items],
+  );
+  const { show, hide } = usePopoverToggle(panel, button, setOpen);
+
+  useEffect(() => {
+    if (!open) return;
+    onOpen?.();
+    place(button.current, panel.current, align);
+    focusItem(focusOnOpen.current ?? "first");
+    focusOnOpen.current = null;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on opening only; onOpen may change identity per render
+  }, [open]);
+
+  // Entries that arrive while the menu is open (the study list) take the focus, as if they had been there on opening.
+  const wasLoading = useRef(Boolean(loading));
+  useEffect(() => {
+    const active = document.activeElement;
+    const focusLost = !active || active === document.body || panel.current?.contains(active);
+    if (open && wasLoading.current && !loading && focusLost) focusItem("first");
+    wasLoading.current = Boolean(loading);
+  }, [loading, open, focusItem]);
+
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      focusOnOpen.current = event.key === "ArrowUp" ? "last" : "first";
+      if (open) focusItem(focusOnOpen.current);
+      else show();
+    } else if ((event.key === "Enter" || event.key === " ") && !open) {
+      focusOnOpen.current = "first";
+    }
+  };
+  const onPanelKeyDown = (event: KeyboardEvent<HTMLDivElement>) =>
+    panelKeyDown(event, { items: items(), focusItem, hide, button: button.current });
+
+  return { button, panel, open, hide, onButtonKeyDown, onPanelKeyDown };
+}
+
+/** Opens and closes the list: as a popover where the browser has them (its toggle drives the state), else by state. */
+function usePopoverToggle(
+  panel: RefObject<HTMLDivElement>,
+  button: RefObject<HTMLButtonElement>,
+  setOpen: (open: boolean) => void,
+) {
+  const show = useCallback(() => {
+    const element = panel.current;
+    if (!element) return;
+    if (hasPopover()) {
+      if (!element.matches(":popover-open")) element.showPopover();
+    } else setOpen(true);
+  }, [panel, setOpen]);
+  const hide = useCallback(
+    (returnFocus: boolean) => {
+      const element = panel.current;
+      if (element && hasPopover()) {
+        if (element.matches(":popover-open")) element.hidePopover();
+      } else setOpen(false);
+      if (returnFocus) button.current?.focus();
+    },
+    [panel, button, setOpen],
+  );
+
+  // The popover's own toggle (its button, Escape, a click elsewhere) drives the state.
+  useEffect(() => {
+    const element = panel.current;
+    if (!element || !hasPopover()) return;
+    const onToggle = (event: Event) => setOpen((event as ToggleEvent).newState === "open");
+    element.addEventListener("toggle", onToggle);
+    return () => element.removeEventListener("toggle", onToggle);
+  }, [panel, setOpen]);
+  return { show, hide };
+}
+
+/** The open list's keys: arrows, Home/End, Escape, Tab, and a letter to jump to the next item starting with it. */
+function panelKeyDown(
+  event: KeyboardEvent<HTMLDivElement>,
+  {
+    items: list,
+    focusItem,
+    hide,
+    button,
+  }: {
+    items: HTMLElement[];
+    focusItem: (which: "first" | "last" | number) => void;
+    hide: (returnFocus: boolean) => void;
+    button: HTMLButtonElement | null;
+  },
+): void {
+  const at = list.indexOf(document.activeElement as HTMLElement);
+  switch (event.key) {
+    case "ArrowDown":
+      event.preventDefault();
+      focusItem(at + 1);
+      return;
+    case "ArrowUp":
+      event.preventDefault();
+      focusItem(at < 0 ? "last" : at - 1);
+      return;
+    case "Home":
+      event.preventDefault();
+      focusItem("first");
+      return;
+    case "End":
+      event.preventDefault();
+      focusItem("last");
+      return;
+    case "Escape":
+      event.preventDefault();
+      hide(true);
+      return;
+    case "Tab":
+      // The menu closes and the focus moves on from its button, to whatever comes next on the page.
+      hide(false);
+      button?.focus();
+      return;
+    default:
+      jumpToLetter(event, list, at);
+  }
+}
+
+/** A printable key moves the focus to the next item (after the focused one, wrapping) whose text starts with it. */
+function jumpToLetter(event: KeyboardEvent<HTMLDivElement>, list: HTMLElement[], at: number): void {
+  if (event.key.length === 1 && /\S/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    const letter = event.key.toLowerCase();
+    const order = [...list.slice(at + 1), ...list.slice(0, at + 1)];
+    const next = order.find((item) => item.textContent?.trim().toLowerCase().startsWith(letter));
+    if (next) {
+      event.preventDefault();
+      next.focus();
+    }
+  }
 }
 
 function EntryContent({

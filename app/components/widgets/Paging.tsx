@@ -39,19 +39,15 @@ const disabledClass = `${itemClass} border-slate-200 text-slate-500`;
  * pages, and a page-size chooser. Everything is a link or a GET form, so it works without JavaScript; with it, links
  * route in the app and choosing a size submits at once. The page and size given are checked as the address would be.
  */
-// eslint-disable-next-line max-lines-per-function -- 86 lines, not yet split: the backlog of issue 21
 export function Paging({ id, totalCount, page, pageSize, allowedSizes, label, className = "" }: PagingProps) {
   const { t } = useTranslation();
   const location = useLocation();
-  const submit = useSubmit();
-  const hydrated = useHydrated();
   const sizes = allowedSizesOf(allowedSizes);
   const size = sizes.includes(pageSize) ? pageSize : defaultPageSize(sizes);
   const last = lastPage(totalCount, size);
   const current = clampPage(page, totalCount, size);
   const range = itemRange(current, size, totalCount);
   const href = (target: number) => pagingHref(location.pathname, location.search, id, { page: target, pageSize: size });
-  const selectId = `${id}-page-size`;
 
   const step = (target: number, enabled: boolean, symbol: string, text: string): ReactNode => (
     <li>
@@ -95,34 +91,46 @@ export function Paging({ id, totalCount, page, pageSize, allowedSizes, label, cl
           {step(last, current < last, "»", t("widgets.paging.last"))}
         </ul>
       </nav>
-      <Form method="get" action={location.pathname} className="flex items-center gap-2" preventScrollReset>
-        {otherParams(location.search, id).map(([name, value], index) => (
-          <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
-        ))}
-        {/* A new size starts again at page 1; the update carries page and pageSize (000 §9). */}
-        <input type="hidden" name={pageParam(id)} value="1" />
-        <label htmlFor={selectId} className="text-sm text-slate-700">
-          {t("widgets.paging.sizeLabel")}
-        </label>
-        <select
-          id={selectId}
-          name={pageSizeParam(id)}
-          defaultValue={String(size)}
-          key={size}
-          onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-          className="rounded-md border border-slate-400 bg-white px-2 py-1 text-sm"
-        >
-          {sizes.map((option) => (
-            <option key={option} value={option}>
-              {t("widgets.paging.sizeOption", { size: option })}
-            </option>
-          ))}
-        </select>
-        {/* Needed without JavaScript; with it the choice applies at once, so the button only shows on focus. */}
-        <Button variant="secondary" size="sm" className={hydrated ? "sr-only focus:not-sr-only" : ""}>
-          {t("widgets.paging.apply")}
-        </Button>
-      </Form>
+      <PageSizeForm id={id} sizes={sizes} size={size} />
     </div>
+  );
+}
+
+/** The page-size chooser: a GET form that starts again at page 1, keeping the address's other parameters. */
+function PageSizeForm({ id, sizes, size }: { id: string; sizes: readonly number[]; size: number }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const selectId = `${id}-page-size`;
+  return (
+    <Form method="get" action={location.pathname} className="flex items-center gap-2" preventScrollReset>
+      {otherParams(location.search, id).map(([name, value], index) => (
+        <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+      ))}
+      {/* A new size starts again at page 1; the update carries page and pageSize (000 §9). */}
+      <input type="hidden" name={pageParam(id)} value="1" />
+      <label htmlFor={selectId} className="text-sm text-slate-700">
+        {t("widgets.paging.sizeLabel")}
+      </label>
+      <select
+        id={selectId}
+        name={pageSizeParam(id)}
+        defaultValue={String(size)}
+        key={size}
+        onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+        className="rounded-md border border-slate-400 bg-white px-2 py-1 text-sm"
+      >
+        {sizes.map((option) => (
+          <option key={option} value={option}>
+            {t("widgets.paging.sizeOption", { size: option })}
+          </option>
+        ))}
+      </select>
+      {/* Needed without JavaScript; with it the choice applies at once, so the button only shows on focus. */}
+      <Button variant="secondary" size="sm" className={hydrated ? "sr-only focus:not-sr-only" : ""}>
+        {t("widgets.paging.apply")}
+      </Button>
+    </Form>
   );
 }

@@ -6,6 +6,8 @@ export interface ResultError {
 }
 
 export type AlertType = "danger" | "warning" | "info" | "success";
+/** A notice also comes in grey: news that is neither good nor bad (the sign-in pages' information). */
+export type NoticeType = AlertType | "neutral";
 
 export type AlertContent = { kind: "message"; text: string } | { kind: "code"; code: string; detail: string | null };
 
@@ -21,11 +23,12 @@ export function alertContent(
   return { kind: "code", code: error.code, detail: error.detail?.trim() ? error.detail : null };
 }
 
-const typeClass: Record<AlertType, string> = {
+const typeClass: Record<NoticeType, string> = {
   danger: "border-red-300 bg-red-50 text-red-900",
   warning: "border-amber-300 bg-amber-50 text-amber-900",
   info: "border-sky-300 bg-sky-50 text-sky-900",
   success: "border-green-300 bg-green-50 text-green-900",
+  neutral: "border-slate-300 bg-slate-50 text-slate-800",
 };
 
 export interface ResultAlertProps {
@@ -68,5 +71,37 @@ export function ResultAlert({
       )}
       {children}
     </div>
+  );
+}
+
+export interface PageNoticeProps {
+  type: NoticeType;
+  /** "alert" for what went wrong, "status" for news that need no action. */
+  role: "alert" | "status";
+  /** A paragraph (one text), or a box of several parts. */
+  as?: "p" | "div";
+  /** The space around it (mt-6, mb-4…). */
+  className?: string;
+  "data-testid"?: string;
+  children: ReactNode;
+}
+
+/** A page's notice box (a state, a failure, a success), in the colours of its type, announced by its role. */
+export function PageNotice({
+  type,
+  role,
+  as: Tag = "p",
+  className = "",
+  "data-testid": testId,
+  children,
+}: PageNoticeProps) {
+  return (
+    <Tag
+      role={role}
+      className={`${className ? `${className} ` : ""}rounded-md border p-4 ${typeClass[type]}`}
+      data-testid={testId}
+    >
+      {children}
+    </Tag>
   );
 }

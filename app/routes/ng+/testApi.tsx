@@ -9,6 +9,7 @@ import { Button, buttonClass, linkButton } from "~/components/forms/Button";
 import { TextField } from "~/components/forms/fields";
 import { useKitForm } from "~/components/forms/useKitForm";
 import { BusyFieldset, useBusy } from "~/components/Loading";
+import { Panel } from "~/components/widgets/Panel";
 import { requireUser } from "~/lib/auth.server";
 import { withFailureToasts } from "~/lib/client-actions";
 import { flash, toastForApiFailure } from "~/lib/flash.server";
@@ -92,101 +93,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
   withFailureToasts(() => serverAction<typeof action>());
 
-// eslint-disable-next-line max-lines-per-function -- 110 lines, not yet split: the backlog of issue 21
 export default function TestApi() {
   const { t } = useTranslation();
   const { last } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof clientAction>() as ActionData | null | undefined;
-  const fetcher = useFetcher<typeof clientAction>();
-  const fetcherData = fetcher.data as ActionData | null | undefined;
-  const busy = useBusy(fetcher);
-
-  const check = useKitForm(schema, {
-    id: "check",
-    lastResult: actionData?.form === "check" ? actionData.result : undefined,
-    defaultValue: { address: last?.address ?? "" },
-    intent: "check",
-  });
-  // Without JavaScript the fetcher's form is an ordinary post, and its answer is the page's action data.
-  const inlineData = fetcherData ?? (actionData?.form === "inline" ? actionData : null);
-  const inline = useKitForm(schema, {
-    id: "inline",
-    lastResult: inlineData?.form === "inline" ? inlineData.result : undefined,
-    intent: "checkInline",
-  });
-  const clear = useUrlDialog("clear");
-
   return (
     <main id="main" className="mx-auto max-w-3xl p-6">
       <h1 className="text-2xl font-semibold text-slate-900">{t("feedback.testApi.heading")}</h1>
       <p className="mt-2 text-slate-700">{t("feedback.testApi.intro")}</p>
-
-      <section aria-labelledby="check-heading" className="mt-8 rounded-lg border border-slate-200 bg-white p-6">
-        <h2 id="check-heading" className="text-lg font-semibold text-slate-900">
-          {t("feedback.testApi.checkHeading")}
-        </h2>
-        <Form method="post" {...getFormProps(check.form)} {...check.formEvents} className="mt-4">
-          <TextField
-            field={check.fields.address}
-            label={t("feedback.testApi.addressLabel")}
-            description={t("feedback.testApi.addressHint")}
-            maxLength={2048}
-            autoComplete="off"
-          />
-          <Button name="intent" value="check" disabled={check.submitDisabled} pending={check.pending}>
-            {t("feedback.testApi.check")}
-          </Button>
-        </Form>
-        {last ? (
-          <p className="mt-4 text-slate-800" data-testid="last-result">
-            <span className="font-medium">{t("feedback.testApi.lastResult")}: </span>
-            {t("feedback.testApi.result", { address: last.address, result: last.result })}
-          </p>
-        ) : null}
-        <div className="mt-4">
-          <DialogTrigger dialog={clear} className={buttonClass("secondary")}>
-            {t("feedback.testApi.clear")}
-          </DialogTrigger>
-          {/* Confirm posts and redirects: the new address closes the dialog. */}
-          <ConfirmDialog
-            open={clear.open}
-            title={t("feedback.testApi.clearTitle")}
-            message={<p>{t("feedback.testApi.clearBody")}</p>}
-            confirmLabel={t("feedback.testApi.clear")}
-            confirm={{ action: PAGE, intent: "clear" }}
-            onCancel={clear.hide}
-          />
-        </div>
-      </section>
-
-      <section aria-labelledby="inline-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-6">
-        <h2 id="inline-heading" className="text-lg font-semibold text-slate-900">
-          {t("feedback.testApi.inlineHeading")}
-        </h2>
-        <fetcher.Form method="post" {...getFormProps(inline.form)} {...inline.formEvents} className="mt-4">
-          <BusyFieldset busy={busy} legend={t("feedback.testApi.inlineHeading")}>
-            <TextField
-              field={inline.fields.address}
-              label={t("feedback.testApi.addressLabel")}
-              maxLength={2048}
-              autoComplete="off"
-            />
-            <Button name="intent" value="checkInline" disabled={inline.hydrated && inline.valid === false}>
-              {t("feedback.testApi.inlineCheck")}
-            </Button>
-          </BusyFieldset>
-        </fetcher.Form>
-        {inlineData?.inline ? (
-          <p className="mt-4 text-slate-800" data-testid="inline-result">
-            {t("feedback.testApi.result", { address: inlineData.inline.address, result: inlineData.inline.result })}
-          </p>
-        ) : null}
-      </section>
-
-      <section aria-labelledby="links-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-6">
-        <h2 id="links-heading" className="text-lg font-semibold text-slate-900">
-          {t("feedback.testApi.linksHeading")}
-        </h2>
+      <CheckPanel last={last} actionData={actionData} />
+      <InlineCheckPanel actionData={actionData} />
+      <Panel id="links-heading" title={t("feedback.testApi.linksHeading")} size="lg">
         <ul className="mt-4 list-disc space-y-2 pl-5">
           <li>
             <AppLink to="https://example.org/" className={linkButton}>
@@ -199,8 +116,93 @@ export default function TestApi() {
             </AppLink>
           </li>
         </ul>
-      </section>
+      </Panel>
     </main>
+  );
+}
+
+/** The check posted as a form (redirect, flashed toast, result in the query), and Clear behind the ConfirmDialog. */
+function CheckPanel({ last, actionData }: { last: Outcome | null; actionData: ActionData | null | undefined }) {
+  const { t } = useTranslation();
+  const check = useKitForm(schema, {
+    id: "check",
+    lastResult: actionData?.form === "check" ? actionData.result : undefined,
+    defaultValue: { address: last?.address ?? "" },
+    intent: "check",
+  });
+  const clear = useUrlDialog("clear");
+  return (
+    <Panel id="check-heading" title={t("feedback.testApi.checkHeading")} size="lg" spacing="mt-8">
+      <Form method="post" {...getFormProps(check.form)} {...check.formEvents} className="mt-4">
+        <TextField
+          field={check.fields.address}
+          label={t("feedback.testApi.addressLabel")}
+          description={t("feedback.testApi.addressHint")}
+          maxLength={2048}
+          autoComplete="off"
+        />
+        <Button name="intent" value="check" disabled={check.submitDisabled} pending={check.pending}>
+          {t("feedback.testApi.check")}
+        </Button>
+      </Form>
+      {last ? (
+        <p className="mt-4 text-slate-800" data-testid="last-result">
+          <span className="font-medium">{t("feedback.testApi.lastResult")}: </span>
+          {t("feedback.testApi.result", { address: last.address, result: last.result })}
+        </p>
+      ) : null}
+      <div className="mt-4">
+        <DialogTrigger dialog={clear} className={buttonClass("secondary")}>
+          {t("feedback.testApi.clear")}
+        </DialogTrigger>
+        {/* Confirm posts and redirects: the new address closes the dialog. */}
+        <ConfirmDialog
+          open={clear.open}
+          title={t("feedback.testApi.clearTitle")}
+          message={<p>{t("feedback.testApi.clearBody")}</p>}
+          confirmLabel={t("feedback.testApi.clear")}
+          confirm={{ action: PAGE, intent: "clear" }}
+          onCancel={clear.hide}
+        />
+      </div>
+    </Panel>
+  );
+}
+
+/** The same check through a fetcher: partial loading, a toast, the result in place. */
+function InlineCheckPanel({ actionData }: { actionData: ActionData | null | undefined }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<typeof clientAction>();
+  const fetcherData = fetcher.data as ActionData | null | undefined;
+  const busy = useBusy(fetcher);
+  // Without JavaScript the fetcher's form is an ordinary post, and its answer is the page's action data.
+  const inlineData = fetcherData ?? (actionData?.form === "inline" ? actionData : null);
+  const inline = useKitForm(schema, {
+    id: "inline",
+    lastResult: inlineData?.form === "inline" ? inlineData.result : undefined,
+    intent: "checkInline",
+  });
+  return (
+    <Panel id="inline-heading" title={t("feedback.testApi.inlineHeading")} size="lg">
+      <fetcher.Form method="post" {...getFormProps(inline.form)} {...inline.formEvents} className="mt-4">
+        <BusyFieldset busy={busy} legend={t("feedback.testApi.inlineHeading")}>
+          <TextField
+            field={inline.fields.address}
+            label={t("feedback.testApi.addressLabel")}
+            maxLength={2048}
+            autoComplete="off"
+          />
+          <Button name="intent" value="checkInline" disabled={inline.hydrated && inline.valid === false}>
+            {t("feedback.testApi.inlineCheck")}
+          </Button>
+        </BusyFieldset>
+      </fetcher.Form>
+      {inlineData?.inline ? (
+        <p className="mt-4 text-slate-800" data-testid="inline-result">
+          {t("feedback.testApi.result", { address: inlineData.inline.address, result: inlineData.inline.result })}
+        </p>
+      ) : null}
+    </Panel>
   );
 }
 

@@ -5,10 +5,10 @@ import {
   type AuditEntry,
   type AuditListEntry,
 } from "../audit";
-import { answer, defineCall } from "./define";
+import { answer, COMPANY_PATH, STUDY_PATH, defineCall } from "./define";
 
-const STUDY = "/companies/:companyId/studies/:studyName/auditLogs";
-const COMPANY = "/companies/:companyId/auditLogs";
+const STUDY = `${STUDY_PATH}/auditLogs` as const;
+const COMPANY = `${COMPANY_PATH}/auditLogs` as const;
 
 /** The audit trail's calls (001 §7; ADR 0026): a study's trail, and (beyond the spec) the company-level trail. */
 export const auditCalls = {

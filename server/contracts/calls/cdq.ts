@@ -1,7 +1,7 @@
 import { cdqListRequestSchema, type CdqImportResult, type CdqIssue, type CdqIssueList } from "../cdq";
-import { answer, defineCall } from "./define";
+import { answer, STUDY_PATH, defineCall } from "./define";
 
-const BASE = "/companies/:companyId/studies/:studyName/dataQualityIssues";
+const BASE = `${STUDY_PATH}/dataQualityIssues` as const;
 
 /** The Compliance & Data Quality calls (001 §7), and the operator import (issue 14). */
 export const cdqCalls = {

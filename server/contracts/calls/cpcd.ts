@@ -9,10 +9,10 @@ import {
   type CriticalDatumItem,
   type CriticalProcessItem,
 } from "../cpcd";
-import { answer, defineCall } from "./define";
+import { answer, COMPANY_PATH, STUDY_PATH, defineCall } from "./define";
 
-const COMPANY = "/companies/:companyId";
-const STUDY = "/companies/:companyId/studies/:studyName";
+const COMPANY = COMPANY_PATH;
+const STUDY = STUDY_PATH;
 
 /** Critical Processes and Data (001 §7): the company's lists (get, save) and a study's (get, save, import). */
 export const cpcdCalls = {

@@ -10,6 +10,10 @@ import type { z } from "zod";
 
 export type Method = "GET" | "POST";
 
+/** The paths' common beginnings: a company's calls, and a study's within its company. */
+export const COMPANY_PATH = "/companies/:companyId";
+export const STUDY_PATH = `${COMPANY_PATH}/studies/:studyName` as const;
+
 /** The names of a path template's parameters: "/companies/:companyId/studies/:studyName/get" → companyId | studyName. */
 export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<`/${Rest}`>

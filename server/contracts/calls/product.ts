@@ -1,4 +1,4 @@
-import { answer, defineCall } from "./define";
+import { answer, COMPANY_PATH, STUDY_PATH, defineCall } from "./define";
 
 /**
  * Calls of the wider product (the classic application's API) that this product's menus and pages gate on (000 §6,
@@ -6,8 +6,8 @@ import { answer, defineCall } from "./define";
  */
 const gate = <const P extends string>(path: P) => defineCall({ method: "POST", path, answer: answer<unknown>() });
 
-const COMPANY = "/companies/:companyId";
-const STUDY = "/companies/:companyId/studies/:studyName";
+const COMPANY = COMPANY_PATH;
+const STUDY = STUDY_PATH;
 
 export const productCalls = {
   company: {

@@ -1,7 +1,7 @@
 import { ractImportSchema, type RactDraftList, type RactImportBody } from "../protocol-analysis";
-import { answer, defineCall } from "./define";
+import { answer, STUDY_PATH, defineCall } from "./define";
 
-const BASE = "/companies/:companyId/studies/:studyName/legacyRact";
+const BASE = `${STUDY_PATH}/legacyRact` as const;
 
 /** The RACT import of the Protocol Analysis Tool (001 §7). */
 export const ractCalls = {

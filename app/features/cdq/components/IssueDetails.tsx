@@ -1,6 +1,7 @@
 import { AppLink } from "~/components/AppLink";
 import { DialogTrigger, useUrlDialog } from "~/components/dialogs/url-state";
 import { buttonClass } from "~/components/forms/Button";
+import { Panel } from "~/components/widgets/Panel";
 import { ContextValue, IssueValue, type IssueColumn } from "~/features/cdq/components/IssueParts";
 import { CDQ_INPUT_CLASS } from "~/features/cdq/components/status-form";
 import { StatusDialog } from "~/features/cdq/components/StatusDialog";
@@ -68,25 +69,19 @@ function IssueDetails({
         </div>
       </div>
 
-      <section aria-labelledby="cdq-status" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
-        <h2 id="cdq-status" className="font-semibold text-slate-900">
-          {t("cdq.details.statusTitle")}
-        </h2>
+      <Panel id="cdq-status" title={t("cdq.details.statusTitle")}>
         <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-3">
           {terms(["state", "reviewStatus", "designee", "dueDate", "overdue", "dateOfLastUpdate"])}
         </dl>
-      </section>
+      </Panel>
 
       <DescriptionSection issue={issue} terms={terms} />
 
-      <section aria-labelledby="cdq-context" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
-        <h2 id="cdq-context" className="font-semibold text-slate-900">
-          {t("cdq.details.contextTitle")}
-        </h2>
+      <Panel id="cdq-context" title={t("cdq.details.contextTitle")}>
         <div className="mt-3 text-slate-800">
           <ContextValue items={issue.context} />
         </div>
-      </section>
+      </Panel>
 
       <StatusDialog dialog={dialog} issue={issue} users={users} />
     </>
@@ -126,10 +121,7 @@ function DescriptionSection({
 }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="cdq-description" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
-      <h2 id="cdq-description" className="font-semibold text-slate-900">
-        {t("cdq.details.descriptionTitle")}
-      </h2>
+    <Panel id="cdq-description" title={t("cdq.details.descriptionTitle")}>
       <div className="mt-3 space-y-4">
         <div>
           <label htmlFor="cdq-title" className="mb-1 block text-sm font-medium text-slate-800">
@@ -164,6 +156,6 @@ function DescriptionSection({
           "dateOfDetection",
         ])}
       </dl>
-    </section>
+    </Panel>
   );
 }

@@ -1,4 +1,5 @@
 import type { CdqIssue } from "@server/contracts/cdq";
+import { CDQ_LIST_COLUMNS, type CdqListColumn } from "@server/contracts/cdq-options";
 import type { ReactNode } from "react";
 import { ActorDisplay } from "~/components/widgets/ActorDisplay";
 import { EntityDisplay } from "~/components/widgets/EntityDisplay";
@@ -6,31 +7,9 @@ import { NotAvailable } from "~/components/widgets/NotAvailable";
 import type { CdqIssueView } from "~/features/cdq/issue-view";
 import { useTranslation } from "~/lib/i18n-react";
 
-/** The columns of the issue list, in the order of 001 §2 "Compliance and Data Quality issues list". */
-export const ISSUE_COLUMNS = [
-  "issueId",
-  "type",
-  "country",
-  "site",
-  "subject",
-  "title",
-  "category",
-  "subCategory",
-  "context",
-  "reasoning",
-  "source",
-  "severity",
-  "patientSafetyScore",
-  "dateOfOccurrence",
-  "dateOfDetection",
-  "designee",
-  "state",
-  "reviewStatus",
-  "dueDate",
-  "overdue",
-  "dateOfLastUpdate",
-] as const;
-export type IssueColumn = (typeof ISSUE_COLUMNS)[number];
+/** The columns of the issue list, in the order of 001 §2 (defined once, in the CDQ contract). */
+export const ISSUE_COLUMNS = CDQ_LIST_COLUMNS;
+export type IssueColumn = CdqListColumn;
 
 /**
  * A date of an issue in a <time> element, its text in the 000 §9 format made on the server; when missing, 'N/A' as

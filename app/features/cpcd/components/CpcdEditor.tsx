@@ -38,28 +38,14 @@ const rowsOf = (tab: CpcdTab, value: readonly Record<string, unknown>[]) =>
  * wording, for the company: the two tabs, each an editable list (the kit's) or, without the save permission, a
  * read-only one; the CSV export; for a study, Ask AI and the import with its overwrite question.
  */
-// eslint-disable-next-line max-lines-per-function -- 116 lines, not yet split: the backlog of issue 21
 export function CpcdEditor({ level, data, actionData, askAiHref }: CpcdEditorProps) {
   const { t } = useTranslation();
-  const location = useLocation();
   const { tab, list } = data;
-  const baseVersion = actionData?.baseVersion ?? list?.version ?? 0;
-  const tabHref = (value: CpcdTab) => `${location.pathname}?cpOrCd=${value}`;
   const tabs: { value: CpcdTab; label: string }[] = [
     { value: "cp", label: t("cpcd.processesTab") },
     { value: "cd", label: t("cpcd.dataTab") },
   ];
   const current = tabs.find((entry) => entry.value === tab)!;
-  const exportAction = (
-    <a
-      href={`${location.pathname}/export?cpOrCd=${tab}`}
-      download
-      className={buttonClass("secondary")}
-      data-testid="cpcd-export"
-    >
-      {t("cpcd.export")}
-    </a>
-  );
   return (
     <div className="mx-auto max-w-6xl">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -75,28 +61,7 @@ export function CpcdEditor({ level, data, actionData, askAiHref }: CpcdEditorPro
           </AppLink>
         ) : null}
       </div>
-
-      <nav aria-label={t("cpcd.tabs")} className="mt-6 border-b border-slate-200">
-        <ul className="-mb-px flex gap-2">
-          {tabs.map((entry) => (
-            <li key={entry.value}>
-              <Link
-                to={tabHref(entry.value)}
-                aria-current={entry.value === tab ? "page" : undefined}
-                data-testid={`cpcd-tab-${entry.value}`}
-                className={`inline-block border-b-2 px-4 py-2 font-medium ${
-                  entry.value === tab
-                    ? "border-brand-600 text-brand-700"
-                    : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
-                }`}
-              >
-                {entry.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-
+      <CpcdTabs tabs={tabs} tab={tab} />
       <section className="mt-4 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="cpcd-list-heading">
         {list === null ? (
           <>
@@ -108,51 +73,108 @@ export function CpcdEditor({ level, data, actionData, askAiHref }: CpcdEditorPro
             </p>
           </>
         ) : (
-          <>
-            {!data.canSave ? (
-              <p className="mb-4 text-sm text-slate-600" data-testid="cpcd-read-only">
-                {t("cpcd.readOnly")}
-              </p>
-            ) : null}
-            <CriticalList
-              key={`${tab}-${baseVersion}`}
-              kind={tab === "cp" ? "processes" : "data"}
-              id={`cpcd-${tab}`}
-              rows={rowsOf(tab, list.value as unknown as Record<string, unknown>[]) as never}
-              reply={actionData?.list}
-              headingId="cpcd-list-heading"
-              heading={current.label}
-              headingHidden
-              headingLevel={2}
-              readOnly={!data.canSave}
-              hidden={{ version: String(baseVersion) }}
-              texts={{
-                title: t("cpcd.title"),
-                details: t("cpcd.details"),
-                isCritical: tab === "cd" && level === "study" ? t("cpcd.isCritical") : undefined,
-                yes: t("cpcd.yes"),
-                no: t("cpcd.no"),
-                empty: t(level === "study" ? "cpcd.studyEmpty" : "cpcd.companyEmpty"),
-                addTitle: t(tab === "cp" ? "cpcd.addProcess" : "cpcd.addDatum"),
-              }}
-              actions={
-                <>
-                  {exportAction}
-                  {data.canImport ? <ImportControls tab={tab} actionData={actionData} /> : null}
-                </>
-              }
-            />
-            {actionData?.list?.result.error?.[""]?.includes("cpcd.conflict") ? (
-              <p className="mt-4">
-                <Link to={tabHref(tab)} className="text-brand-700 underline" data-testid="cpcd-reload">
-                  {t("cpcd.reload")}
-                </Link>
-              </p>
-            ) : null}
-          </>
+          <CpcdList level={level} data={data} list={list} actionData={actionData} label={current.label} />
         )}
       </section>
     </div>
+  );
+}
+
+const tabHref = (pathname: string, value: CpcdTab) => `${pathname}?cpOrCd=${value}`;
+
+/** The two tabs, Critical Processes and Critical Data: links, the current one marked. */
+function CpcdTabs({ tabs, tab }: { tabs: { value: CpcdTab; label: string }[]; tab: CpcdTab }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <nav aria-label={t("cpcd.tabs")} className="mt-6 border-b border-slate-200">
+      <ul className="-mb-px flex gap-2">
+        {tabs.map((entry) => (
+          <li key={entry.value}>
+            <Link
+              to={tabHref(location.pathname, entry.value)}
+              aria-current={entry.value === tab ? "page" : undefined}
+              data-testid={`cpcd-tab-${entry.value}`}
+              className={`inline-block border-b-2 px-4 py-2 font-medium ${
+                entry.value === tab
+                  ? "border-brand-600 text-brand-700"
+                  : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
+              }`}
+            >
+              {entry.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The current tab's list (editable or read-only), with the export and the import, and the reload after a conflict. */
+function CpcdList({
+  level,
+  data,
+  list,
+  actionData,
+  label,
+}: Pick<CpcdEditorProps, "level" | "data" | "actionData"> & {
+  list: NonNullable<CpcdPageData["list"]>;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { tab } = data;
+  const baseVersion = actionData?.baseVersion ?? list?.version ?? 0;
+  return (
+    <>
+      {!data.canSave ? (
+        <p className="mb-4 text-sm text-slate-600" data-testid="cpcd-read-only">
+          {t("cpcd.readOnly")}
+        </p>
+      ) : null}
+      <CriticalList
+        key={`${tab}-${baseVersion}`}
+        kind={tab === "cp" ? "processes" : "data"}
+        id={`cpcd-${tab}`}
+        rows={rowsOf(tab, list.value as unknown as Record<string, unknown>[]) as never}
+        reply={actionData?.list}
+        headingId="cpcd-list-heading"
+        heading={label}
+        headingHidden
+        headingLevel={2}
+        readOnly={!data.canSave}
+        hidden={{ version: String(baseVersion) }}
+        texts={{
+          title: t("cpcd.title"),
+          details: t("cpcd.details"),
+          isCritical: tab === "cd" && level === "study" ? t("cpcd.isCritical") : undefined,
+          yes: t("cpcd.yes"),
+          no: t("cpcd.no"),
+          empty: t(level === "study" ? "cpcd.studyEmpty" : "cpcd.companyEmpty"),
+          addTitle: t(tab === "cp" ? "cpcd.addProcess" : "cpcd.addDatum"),
+        }}
+        actions={
+          <>
+            <a
+              href={`${location.pathname}/export?cpOrCd=${tab}`}
+              download
+              className={buttonClass("secondary")}
+              data-testid="cpcd-export"
+            >
+              {t("cpcd.export")}
+            </a>
+            {data.canImport ? <ImportControls tab={tab} actionData={actionData} /> : null}
+          </>
+        }
+      />
+      {actionData?.list?.result.error?.[""]?.includes("cpcd.conflict") ? (
+        <p className="mt-4">
+          <Link to={tabHref(location.pathname, tab)} className="text-brand-700 underline" data-testid="cpcd-reload">
+            {t("cpcd.reload")}
+          </Link>
+        </p>
+      ) : null}
+    </>
   );
 }
 
@@ -160,7 +182,6 @@ export function CpcdEditor({ level, data, actionData, askAiHref }: CpcdEditorPro
  * Import (issue 12): a file or pasted text and the required rationale, then, when the list already holds some of
  * the items, "Duplicate value found" with the duplicates listed, and Continue (overwrite) or Cancel (001 §4).
  */
-// eslint-disable-next-line max-lines-per-function -- 89 lines, not yet split: the backlog of issue 21
 function ImportControls({ tab, actionData }: { tab: CpcdTab; actionData?: CpcdActionData | null }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -176,7 +197,6 @@ function ImportControls({ tab, actionData }: { tab: CpcdTab; actionData?: CpcdAc
     lastResult: importReply,
     intent: IMPORT_INTENT,
   });
-  const { fields } = kit;
   const importOpen = !overwrite && (dialog.open || (importReply !== null && closed !== importReply));
   const overwriteOpen = overwrite !== null && closed !== overwrite;
   return (
@@ -191,36 +211,15 @@ function ImportControls({ tab, actionData }: { tab: CpcdTab; actionData?: CpcdAc
         size="lg"
         data-testid="cpcd-import-dialog"
       >
-        <KitForm kit={kit} action={pageHref} encType="multipart/form-data" className="space-y-4">
-          <FormErrors errors={kit.form.errors} id={`cpcd-import-${tab}-errors`} />
-          <FileField field={fields.file} label={t("cpcd.file")} accept=".csv,.txt,text/csv,text/plain" />
-          <TextareaField field={fields.text} label={t("cpcd.text")} rows={5} maxLength={MAX_PASTED_CHARACTERS} />
-          <TextareaField
-            field={fields.rationaleForChange}
-            label={t("cpcd.rationale")}
-            rows={2}
-            required
-            trim
-            data-autofocus
-          />
-          <div className="flex justify-end gap-3">
-            <a
-              href={pageHref}
-              className={buttonClass("secondary")}
-              onClick={(event) => {
-                if (!isPlainClick(event)) return;
-                event.preventDefault();
-                setClosed(importReply);
-                dialog.hide();
-              }}
-            >
-              {t("feedback.confirm.cancel")}
-            </a>
-            <SubmitButton kit={kit} className="">
-              {t("cpcd.importConfirm")}
-            </SubmitButton>
-          </div>
-        </KitForm>
+        <ImportForm
+          tab={tab}
+          kit={kit}
+          pageHref={pageHref}
+          onCancel={() => {
+            setClosed(importReply);
+            dialog.hide();
+          }}
+        />
       </Dialog>
       <ConfirmDialog
         open={overwriteOpen}
@@ -248,5 +247,52 @@ function ImportControls({ tab, actionData }: { tab: CpcdTab; actionData?: CpcdAc
         onCancel={() => setClosed(overwrite)}
       />
     </>
+  );
+}
+
+/** The import dialog's form: a file or pasted text, the rationale, Cancel and Import. */
+function ImportForm({
+  tab,
+  kit,
+  pageHref,
+  onCancel,
+}: {
+  tab: CpcdTab;
+  kit: ReturnType<typeof useKitForm<typeof importFormSchema>>;
+  pageHref: string;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const { fields } = kit;
+  return (
+    <KitForm kit={kit} action={pageHref} encType="multipart/form-data" className="space-y-4">
+      <FormErrors errors={kit.form.errors} id={`cpcd-import-${tab}-errors`} />
+      <FileField field={fields.file} label={t("cpcd.file")} accept=".csv,.txt,text/csv,text/plain" />
+      <TextareaField field={fields.text} label={t("cpcd.text")} rows={5} maxLength={MAX_PASTED_CHARACTERS} />
+      <TextareaField
+        field={fields.rationaleForChange}
+        label={t("cpcd.rationale")}
+        rows={2}
+        required
+        trim
+        data-autofocus
+      />
+      <div className="flex justify-end gap-3">
+        <a
+          href={pageHref}
+          className={buttonClass("secondary")}
+          onClick={(event) => {
+            if (!isPlainClick(event)) return;
+            event.preventDefault();
+            onCancel();
+          }}
+        >
+          {t("feedback.confirm.cancel")}
+        </a>
+        <SubmitButton kit={kit} className="">
+          {t("cpcd.importConfirm")}
+        </SubmitButton>
+      </div>
+    </KitForm>
   );
 }

@@ -6,6 +6,7 @@ import {
   DeleteRowDialog,
   EditableListForm,
   ListToolbar,
+  type EditableList,
   UnsavedChangesGuard,
   useEditableList,
 } from "~/components/lists/EditableList";
@@ -153,15 +154,7 @@ function ReadOnlyList<K extends CriticalListKind>({
         </p>
       ) : (
         <table className="w-full border-collapse text-left" aria-labelledby={headingId}>
-          <thead>
-            <tr className="border-b border-slate-200 text-sm text-slate-700">
-              {columns.map((column) => (
-                <th key={column.name} scope="col" className="py-2 pr-3 font-medium">
-                  {column.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads columns={columns} />
           <tbody>
             {rows.map((row, index) => (
               <tr key={index} className="border-b border-slate-100 align-top" data-testid="list-row">
@@ -190,7 +183,36 @@ function Cell({ column, field, number }: { column: Column; field: AnyField; numb
   return <TextField field={field} label={label} hideLabel required />;
 }
 
-// eslint-disable-next-line max-lines-per-function -- 106 lines, not yet split: the backlog of issue 21
+/**
+ * The list's column heads: read-only, the columns; editable, the checkbox column kept narrow and a last, unnamed
+ * column for the rows' actions.
+ */
+function ColumnHeads({ columns, actionsLabel }: { columns: Column[]; actionsLabel?: string }) {
+  const editable = actionsLabel !== undefined;
+  return (
+    <thead>
+      <tr className="border-b border-slate-200 text-sm text-slate-700">
+        {columns.map((column) => (
+          <th
+            key={column.name}
+            scope="col"
+            className={
+              editable ? `py-2 pr-3 font-medium ${column.kind === "checkbox" ? "w-28" : ""}` : "py-2 pr-3 font-medium"
+            }
+          >
+            {column.label}
+          </th>
+        ))}
+        {editable ? (
+          <th scope="col" className="py-2 font-medium">
+            <span className="sr-only">{actionsLabel}</span>
+          </th>
+        ) : null}
+      </tr>
+    </thead>
+  );
+}
+
 function EditableCriticalList<K extends CriticalListKind>({
   kind,
   id,
@@ -232,68 +254,55 @@ function EditableCriticalList<K extends CriticalListKind>({
           </p>
         ) : (
           <table className="w-full border-collapse text-left" aria-labelledby={headingId}>
-            <thead>
-              <tr className="border-b border-slate-200 text-sm text-slate-700">
-                {columns.map((column) => (
-                  <th
-                    key={column.name}
-                    scope="col"
-                    className={`py-2 pr-3 font-medium ${column.kind === "checkbox" ? "w-28" : ""}`}
-                  >
-                    {column.label}
-                  </th>
-                ))}
-                <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">{t("kit.list.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.rows.map((row) => {
-                const fields = row.fields as unknown as Record<string, AnyField>;
-                return (
-                  <tr key={row.key} className="border-b border-slate-100 align-top" data-testid="list-row">
-                    {columns.map((column) => (
-                      <td key={column.name} className="py-2 pr-3">
-                        <Cell column={column} field={fields[column.name]!} number={row.index + 1} />
-                      </td>
-                    ))}
-                    <td className="py-2">
-                      <DeleteRowButton list={list} index={row.index} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
+            <ColumnHeads columns={columns} actionsLabel={t("kit.list.actions")} />
+            <EditableRows list={list} columns={columns} />
           </table>
         )}
       </EditableListForm>
       <AddRowDialog list={list} title={texts.addTitle}>
-        {(draft) => {
-          const fields = draft as unknown as Record<string, AnyField>;
-          return (
-            <>
-              {columns.map((column) =>
-                column.kind === "checkbox" ? (
-                  <CheckboxField key={column.name} field={fields[column.name]!} label={column.label} />
-                ) : column.kind === "textarea" ? (
-                  <TextareaField key={column.name} field={fields[column.name]!} label={column.label} trim />
-                ) : (
-                  <TextField
-                    key={column.name}
-                    field={fields[column.name]!}
-                    label={column.label}
-                    required
-                    data-autofocus
-                  />
-                ),
-              )}
-            </>
-          );
-        }}
+        {(draft) => <AddRowFields columns={columns} fields={draft as unknown as Record<string, AnyField>} />}
       </AddRowDialog>
       <DeleteRowDialog list={list} />
       <UnsavedChangesGuard list={list} />
+    </>
+  );
+}
+
+function EditableRows<T extends object>({ list, columns }: { list: EditableList<T>; columns: Column[] }) {
+  return (
+    <tbody>
+      {list.rows.map((row) => {
+        const fields = row.fields as unknown as Record<string, AnyField>;
+        return (
+          <tr key={row.key} className="border-b border-slate-100 align-top" data-testid="list-row">
+            {columns.map((column) => (
+              <td key={column.name} className="py-2 pr-3">
+                <Cell column={column} field={fields[column.name]!} number={row.index + 1} />
+              </td>
+            ))}
+            <td className="py-2">
+              <DeleteRowButton list={list} index={row.index} />
+            </td>
+          </tr>
+        );
+      })}
+    </tbody>
+  );
+}
+
+/** The Add dialog's fields, one per column. */
+function AddRowFields({ columns, fields }: { columns: Column[]; fields: Record<string, AnyField> }) {
+  return (
+    <>
+      {columns.map((column) =>
+        column.kind === "checkbox" ? (
+          <CheckboxField key={column.name} field={fields[column.name]!} label={column.label} />
+        ) : column.kind === "textarea" ? (
+          <TextareaField key={column.name} field={fields[column.name]!} label={column.label} trim />
+        ) : (
+          <TextField key={column.name} field={fields[column.name]!} label={column.label} required data-autofocus />
+        ),
+      )}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { Dialog } from "~/components/dialogs/Dialog";
 import { DialogTrigger, useUrlDialog } from "~/components/dialogs/url-state";
 import { Button, buttonClass } from "~/components/forms/Button";
@@ -48,44 +49,72 @@ export interface WidgetGalleryProps {
  * The shared widgets and the form, dialog and list kit on the shell's test page (/ng/testHeader), so they are
  * exercised in a real browser.
  */
-// eslint-disable-next-line max-lines-per-function -- 105 lines, not yet split: the backlog of issue 21
 export function WidgetGallery({ paging, moreHref, sample, processes }: WidgetGalleryProps) {
   const { t } = useTranslation();
-  const section = "space-y-2 rounded-lg border border-slate-200 bg-white p-4";
-  const heading = "font-semibold text-slate-900";
   return (
     <div className="mt-6 space-y-4" data-testid="widget-gallery">
       <h2 className="text-xl font-semibold text-slate-900">{t("testHeader.widgets")}</h2>
-      <section className={section} aria-labelledby="g-paging">
-        <h3 id="g-paging" className={heading}>
-          {t("testHeader.sample.paging")}
-        </h3>
+      <GallerySection id="g-paging" title={t("testHeader.sample.paging")}>
         <Paging id="t" totalCount={GALLERY_TOTAL} page={paging.page} pageSize={paging.pageSize} />
         <p data-testid="paging-state">{`${paging.page}/${paging.pageSize}`}</p>
         <LoadMoreButton href={moreHref} />
+      </GallerySection>
+      <DisplayWidgets />
+      <Collapsible title={t("testHeader.sample.section")}>
+        <p>{t("testHeader.sample.sectionBody")}</p>
+      </Collapsible>
+      <GallerySection id="g-form" title={t("testHeader.sample.form")}>
+        <SampleForm lastResult={sample} />
+      </GallerySection>
+      <GallerySection id="g-dialogs" title={t("kit.gallery.dialogs")}>
+        <SampleDialog />
+      </GallerySection>
+      <section className={sectionClass} aria-labelledby="g-processes" data-testid="critical-processes">
+        {/* A Save starts the list afresh from the saved copy. */}
+        <CriticalProcessList
+          key={processes.version}
+          rows={processes.rows}
+          reply={processes.reply}
+          headingId="g-processes"
+          heading={t("kit.gallery.processes")}
+        />
       </section>
-      <section className={section} aria-labelledby="g-time">
-        <h3 id="g-time" className={heading}>
-          {t("testHeader.sample.timestamps")}
-        </h3>
+    </div>
+  );
+}
+
+const sectionClass = "space-y-2 rounded-lg border border-slate-200 bg-white p-4";
+
+/** One section of the gallery: a box with its heading, labelling it. */
+function GallerySection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={sectionClass} aria-labelledby={id}>
+      <h3 id={id} className="font-semibold text-slate-900">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/** The widgets that only show: timestamps, copy, YAML, alerts, actors and references. */
+function DisplayWidgets() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <GallerySection id="g-time" title={t("testHeader.sample.timestamps")}>
         <p data-testid="timestamps">
           <Timestamp value="2026-11-21T08:09:10Z" /> · <Timestamp value="2026-11-21T08:09:10Z" format="date" /> ·{" "}
           <Timestamp value="2026-11-21T08:09:10Z" format="time" utcSuffix={false} /> · <Timestamp value={null} />
         </p>
-      </section>
-      <section className={section} aria-labelledby="g-copy">
-        <h3 id="g-copy" className={heading}>
-          {t("testHeader.sample.copy")}
-        </h3>
+      </GallerySection>
+      <GallerySection id="g-copy" title={t("testHeader.sample.copy")}>
         <p>
           <code data-testid="sample-id">{SAMPLE_ID}</code> <CopyButton text={SAMPLE_ID} />
         </p>
         <p data-testid="id-sentence">{hexIdSentence(SAMPLE_ID)}</p>
-      </section>
-      <section className={section} aria-labelledby="g-yaml">
-        <h3 id="g-yaml" className={heading}>
-          {t("testHeader.sample.yaml")}
-        </h3>
+      </GallerySection>
+      <GallerySection id="g-yaml" title={t("testHeader.sample.yaml")}>
         <div data-testid="yaml-valid">
           <YamlView json='{"a":1,"b":[true,null]}' />
         </div>
@@ -95,17 +124,11 @@ export function WidgetGallery({ paging, moreHref, sample, processes }: WidgetGal
         <div data-testid="yaml-empty">
           <YamlView json={null} />
         </div>
-      </section>
-      <section className={section} aria-labelledby="g-alerts">
-        <h3 id="g-alerts" className={heading}>
-          {t("testHeader.sample.alerts")}
-        </h3>
+      </GallerySection>
+      <GallerySection id="g-alerts" title={t("testHeader.sample.alerts")}>
         <ResultAlert error={{ code: "Boom", detail: t("testHeader.sample.errorDetail") }} />
-      </section>
-      <section className={section} aria-labelledby="g-actors">
-        <h3 id="g-actors" className={heading}>
-          {t("testHeader.sample.actors")}
-        </h3>
+      </GallerySection>
+      <GallerySection id="g-actors" title={t("testHeader.sample.actors")}>
         <ul className="space-y-1" data-testid="actors">
           <li>
             <ActorDisplay
@@ -125,33 +148,8 @@ export function WidgetGallery({ paging, moreHref, sample, processes }: WidgetGal
             <ReferenceDisplay reference={{ id: "T1", type: "Ticket", displayId: "TCK-1", studyName: "DEMO001" }} />
           </li>
         </ul>
-      </section>
-      <Collapsible title={t("testHeader.sample.section")}>
-        <p>{t("testHeader.sample.sectionBody")}</p>
-      </Collapsible>
-      <section className={section} aria-labelledby="g-form">
-        <h3 id="g-form" className={heading}>
-          {t("testHeader.sample.form")}
-        </h3>
-        <SampleForm lastResult={sample} />
-      </section>
-      <section className={section} aria-labelledby="g-dialogs">
-        <h3 id="g-dialogs" className={heading}>
-          {t("kit.gallery.dialogs")}
-        </h3>
-        <SampleDialog />
-      </section>
-      <section className={section} aria-labelledby="g-processes" data-testid="critical-processes">
-        {/* A Save starts the list afresh from the saved copy. */}
-        <CriticalProcessList
-          key={processes.version}
-          rows={processes.rows}
-          reply={processes.reply}
-          headingId="g-processes"
-          heading={t("kit.gallery.processes")}
-        />
-      </section>
-    </div>
+      </GallerySection>
+    </>
   );
 }
 

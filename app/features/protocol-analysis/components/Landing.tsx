@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { AnalysisRequestSummary } from "@server/contracts/protocol-analysis";
 import type { ReactNode } from "react";
 import { buttonClass } from "~/components/forms/Button";
+import { PageNotice } from "~/components/widgets/ResultAlert";
 import { ColumnHeads, UtcMinute } from "~/features/protocol-analysis/components/table";
 import { useTranslation } from "~/lib/i18n-react";
 
@@ -43,13 +44,9 @@ export function Landing(data: LandingProps) {
       <h1 className="text-2xl font-semibold text-slate-900">{t("protocolAnalysis.title")}</h1>
       <p className="mt-1 text-slate-600">{t("protocolAnalysis.landing.intro")}</p>
       {noAccess ? (
-        <p
-          role="alert"
-          className="mt-4 rounded-md border border-red-300 bg-red-50 p-4 text-red-900"
-          data-testid="no-access"
-        >
+        <PageNotice type="danger" role="alert" className="mt-4" data-testid="no-access">
           {t("protocolAnalysis.landing.noAccess")}
-        </p>
+        </PageNotice>
       ) : null}
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[1fr_1fr_1fr]">
         <StepCard

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { RiskAssessmentResult } from "@server/contracts/protocol-analysis";
 import { ConfirmDialog } from "~/components/dialogs/ConfirmDialog";
 import { DialogTrigger, useUrlDialog } from "~/components/dialogs/url-state";
+import { PageNotice } from "~/components/widgets/ResultAlert";
 import { RowsEditor } from "~/features/protocol-analysis/components/RowsEditor";
 import type { ResultsAnswer } from "~/features/protocol-analysis/results";
 import { useTranslation } from "~/lib/i18n-react";
@@ -47,9 +48,9 @@ export function ResultsPage({ companyId, studyName, result, problem, canInsert, 
       />
 
       {problem ? (
-        <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
+        <PageNotice type="danger" role="alert" className="mt-6">
           {t(problem)}
-        </p>
+        </PageNotice>
       ) : null}
 
       {result ? <ResultState result={result} /> : null}
@@ -73,26 +74,18 @@ function ResultState({ result }: { result: RiskAssessmentResult }) {
   const { t } = useTranslation();
   if (result.state === "New" || result.state === "InProgress") {
     return (
-      <p
-        role="status"
-        className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900"
-        data-testid="in-progress"
-      >
+      <PageNotice type="warning" role="status" className="mt-6" data-testid="in-progress">
         {t("protocolAnalysis.results.inProgress")}
-      </p>
+      </PageNotice>
     );
   }
   if (result.state !== "Failed") return null;
   return (
-    <div
-      role="alert"
-      className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-900"
-      data-testid="root-error"
-    >
+    <PageNotice type="danger" role="alert" as="div" className="mt-6" data-testid="root-error">
       <p className="font-semibold">{t("protocolAnalysis.results.rootErrorTitle")}</p>
       {result.result.error ? <p className="mt-1">{result.result.error}</p> : null}
       {result.result.errorDetails ? <p className="mt-1 text-sm">{result.result.errorDetails}</p> : null}
-    </div>
+    </PageNotice>
   );
 }
 

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Button } from "~/components/forms/Button";
 import { SelectField, TextareaField } from "~/components/forms/fields";
 import { DeleteRowDialog, EditableListForm, useEditableList } from "~/components/lists/EditableList";
+import { PageNotice } from "~/components/widgets/ResultAlert";
 import { ColumnHeads } from "~/features/protocol-analysis/components/table";
 import type { ResultsAnswer } from "~/features/protocol-analysis/results";
 import {
@@ -87,18 +88,14 @@ function InsertNotices({ answer, hydrated }: { answer: ResultsAnswer | undefined
   const [insertDismissed, setInsertDismissed] = useState(false);
   if (answer?.kind === "insertFailed") {
     return (
-      <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
+      <PageNotice type="danger" role="alert" className="mb-4">
         {t("protocolAnalysis.results.insertFailed", { detail: answer.detail })}
-      </p>
+      </PageNotice>
     );
   }
   if (answer?.kind !== "inserted" || insertDismissed) return null;
   return (
-    <div
-      role="status"
-      className="mb-4 rounded-md border border-green-300 bg-green-50 p-4 text-green-900"
-      data-testid="insert-success"
-    >
+    <PageNotice type="success" role="status" as="div" className="mb-4" data-testid="insert-success">
       <p className="font-semibold">{t("protocolAnalysis.results.insertSuccess")}</p>
       <a
         href={answer.draftHref}
@@ -113,7 +110,7 @@ function InsertNotices({ answer, hydrated }: { answer: ResultsAnswer | undefined
           {t("protocolAnalysis.identification.dismiss")}
         </Button>
       ) : null}
-    </div>
+    </PageNotice>
   );
 }
 

@@ -100,99 +100,131 @@ export class LlmError extends Error {
   }
 }
 
-// eslint-disable-next-line max-lines-per-function -- 95 lines, not yet split: the backlog of issue 21
+interface ModelSettings {
+  url: string;
+  config: OpenAiConfig;
+  timeoutMs: number;
+  responseFormat: unknown;
+}
+
+/** One chat completion for one chunk: the answer's message content ("" when the body has none). */
+async function askModel(settings: ModelSettings, chunk: Chunk, signal?: AbortSignal): Promise<string> {
+  const { config } = settings;
+  const body = {
+    model: config.model,
+    temperature: 0,
+    response_format: settings.responseFormat,
+    messages: [
+      { role: "system", content: SYSTEM_PROMPT },
+      { role: "user", content: `Protocol excerpt (${chunk.sections}):\n${chunk.text}` },
+    ],
+  };
+  const timeout = AbortSignal.timeout(settings.timeoutMs);
+  const res = await fetch(settings.url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+    },
+    body: JSON.stringify(body),
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+  });
+  const raw = await res.text();
+  if (!res.ok) throw new LlmError(`The language model service answered HTTP ${res.status}: ${raw.slice(0, 200)}`);
+  let content: unknown;
+  try {
+    content = (JSON.parse(raw) as { choices?: { message?: { content?: unknown } }[] }).choices?.[0]?.message?.content;
+  } catch {
+    content = undefined;
+  }
+  return typeof content === "string" ? content : "";
+}
+
+/** Asks for one chunk up to `attempts` times until the answer is readable; each request goes into the history. */
+async function answerForChunk(
+  settings: ModelSettings,
+  attempts: number,
+  chunk: Chunk,
+  where: { index: number; of: number },
+  steps: unknown[],
+  signal?: AbortSignal,
+): Promise<AnswerRow[] | null> {
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const content = await askModel(settings, chunk, signal);
+    const result = parseAnswer(content);
+    steps.push({
+      step: "request",
+      chunk: where.index + 1,
+      of: where.of,
+      sections: chunk.sections,
+      attempt,
+      prompt: { system: SYSTEM_PROMPT, userChars: chunk.text.length },
+      answer: content.slice(0, 20_000),
+      ...(result.ok ? { rows: result.rows.length } : { error: result.error }),
+    });
+    if (result.ok) return result.rows;
+  }
+  return null;
+}
+
+/** Keeps the answer's rows whose quote is in the protocol (cited where it really is), once per question. */
+function keepCitedRows(
+  document: ProtocolDocument,
+  answer: AnswerRow[],
+  kept: { rows: RiskRowDraft[]; seen: Set<string>; steps: unknown[] },
+): void {
+  for (const r of answer) {
+    const block = locateQuote(document, r.citation.quote, { page: r.citation.page, section: r.citation.section });
+    if (block === null) {
+      kept.steps.push({
+        step: "dropped",
+        reason: "citation quote not found in the protocol",
+        question: r.question,
+        quote: r.citation.quote,
+      });
+      continue;
+    }
+    const key = r.question.trim().toLowerCase();
+    if (kept.seen.has(key)) continue;
+    kept.seen.add(key);
+    const citation = citationFor(document, block, r.citation.quote.trim());
+    kept.rows.push({ ...riskRowTexts(r, (text) => text.trim()), citation });
+    kept.steps.push({ step: "kept", question: r.question, citation: formatCitation(citation) });
+  }
+}
+
 export function createOpenAiAnalyzer(config: OpenAiConfig): ProtocolAnalyzer {
-  const url = `${config.baseUrl.replace(/\/+$/, "")}/chat/completions`;
   const chunkChars = config.chunkChars ?? 24_000;
   const attempts = config.attempts ?? 2;
-  const timeoutMs = config.timeoutMs ?? 120_000;
-  const responseFormat = {
-    type: "json_schema",
-    json_schema: { name: "risk_rows", strict: true, schema: z.toJSONSchema(answerSchema) },
-  };
-
-  const ask = async (chunk: Chunk, signal?: AbortSignal): Promise<{ content: string; status: number }> => {
-    const body = {
-      model: config.model,
-      temperature: 0,
-      response_format: responseFormat,
-      messages: [
-        { role: "system", content: SYSTEM_PROMPT },
-        { role: "user", content: `Protocol excerpt (${chunk.sections}):\n${chunk.text}` },
-      ],
-    };
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const res = await fetch(url, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
-      },
-      body: JSON.stringify(body),
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
-    const raw = await res.text();
-    if (!res.ok) throw new LlmError(`The language model service answered HTTP ${res.status}: ${raw.slice(0, 200)}`);
-    let content: unknown;
-    try {
-      content = (JSON.parse(raw) as { choices?: { message?: { content?: unknown } }[] }).choices?.[0]?.message?.content;
-    } catch {
-      content = undefined;
-    }
-    return { content: typeof content === "string" ? content : "", status: res.status };
+  const settings: ModelSettings = {
+    url: `${config.baseUrl.replace(/\/+$/, "")}/chat/completions`,
+    config,
+    timeoutMs: config.timeoutMs ?? 120_000,
+    responseFormat: {
+      type: "json_schema",
+      json_schema: { name: "risk_rows", strict: true, schema: z.toJSONSchema(answerSchema) },
+    },
   };
 
   return {
     name: "openai",
     async assessRisks(document, options): Promise<RiskAssessmentOutput> {
-      const steps: unknown[] = [{ step: "config", url, model: config.model, chunkChars }];
-      const rows: RiskRowDraft[] = [];
-      const seen = new Set<string>();
+      const steps: unknown[] = [{ step: "config", url: settings.url, model: config.model, chunkChars }];
+      const kept = { rows: [] as RiskRowDraft[], seen: new Set<string>(), steps };
       const chunks = chunkDocument(document, chunkChars);
       let answered = 0;
-      for (const [i, chunk] of chunks.entries()) {
+      for (const [index, chunk] of chunks.entries()) {
         options?.signal?.throwIfAborted();
-        let parsed: AnswerRow[] | null = null;
-        for (let attempt = 1; attempt <= attempts && parsed === null; attempt++) {
-          const { content } = await ask(chunk, options?.signal);
-          const result = parseAnswer(content);
-          steps.push({
-            step: "request",
-            chunk: i + 1,
-            of: chunks.length,
-            sections: chunk.sections,
-            attempt,
-            prompt: { system: SYSTEM_PROMPT, userChars: chunk.text.length },
-            answer: content.slice(0, 20_000),
-            ...(result.ok ? { rows: result.rows.length } : { error: result.error }),
-          });
-          if (result.ok) parsed = result.rows;
-        }
-        if (parsed === null) continue;
+        const where = { index, of: chunks.length };
+        const answer = await answerForChunk(settings, attempts, chunk, where, steps, options?.signal);
+        if (answer === null) continue;
         answered++;
-        for (const r of parsed) {
-          const block = locateQuote(document, r.citation.quote, { page: r.citation.page, section: r.citation.section });
-          if (block === null) {
-            steps.push({
-              step: "dropped",
-              reason: "citation quote not found in the protocol",
-              question: r.question,
-              quote: r.citation.quote,
-            });
-            continue;
-          }
-          const key = r.question.trim().toLowerCase();
-          if (seen.has(key)) continue;
-          seen.add(key);
-          const citation = citationFor(document, block, r.citation.quote.trim());
-          rows.push({ ...riskRowTexts(r, (text) => text.trim()), citation });
-          steps.push({ step: "kept", question: r.question, citation: formatCitation(citation) });
-        }
+        keepCitedRows(document, answer, kept);
       }
       if (answered === 0) {
         throw new LlmError("The language model gave no readable answer for any part of the protocol.");
       }
-      return { rows, history: { analyzer: "openai", version: OPENAI_ANALYZER_VERSION, steps } };
+      return { rows: kept.rows, history: { analyzer: "openai", version: OPENAI_ANALYZER_VERSION, steps } };
     },
   };
 }

@@ -23,12 +23,13 @@ export const riskAssessmentRoutes = [
   defineRoute({
     call: protocolAnalysisCalls.riskAssessmentResult,
     access: "permission",
-    handler: ({ db, params, principal }) => getRiskAssessmentResult(db, principal, params.studyName, params.id),
+    handler: ({ db, params, principal, cached }) =>
+      getRiskAssessmentResult(db, principal, params.studyName, params.id, cached),
   }),
   defineRoute({
     call: protocolAnalysisCalls.recentRequests,
     access: "permission",
-    handler: ({ deps, db, params, principal }) =>
-      listAnalysisRequests(db, principal, params.studyName, deps.config.protocolAnalysis.complexityToolUrl),
+    handler: ({ deps, db, params, principal, cached }) =>
+      listAnalysisRequests(db, principal, params.studyName, deps.config.protocolAnalysis.complexityToolUrl, { cached }),
   }),
 ];

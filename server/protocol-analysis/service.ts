@@ -18,6 +18,7 @@ import { files } from "../files/schema";
 import { isStorageFailure, readableFile, readFileBytes, storeGeneratedFile } from "../files/service";
 import { ApiError, forbidden, notFound } from "../http/problem";
 import type { AuditScope } from "../http/route";
+import { studyKey, type Cached } from "../http/scope";
 import type { QueueJob } from "../jobs/queue";
 import { studies } from "../studies/schema";
 import { getStudy } from "../studies/service";
@@ -36,12 +37,16 @@ export interface AnalysisJobData {
 
 type RequestRow = typeof protocolAnalysisRequests.$inferSelect;
 
-/** The study of the caller's home company (the /studies/{studyName}/… calls of 001 §7 name no company). */
-async function homeStudy(db: Db, principal: Principal, studyName: string) {
+/**
+ * The study of the caller's home company (the /studies/{studyName}/… calls of 001 §7 name no company); a read passes
+ * the reference cache (`cached`), so that a page showing it makes no query for it (ADR 0021, 0041).
+ */
+async function homeStudy(db: Db, principal: Principal, studyName: string, cached?: Cached) {
   if (!principal.homeCompanyToolEnabled) {
     throw forbidden("The Protocol Analysis Tool is not enabled for this company.");
   }
-  const study = await getStudy(db, principal.homeCompanyId, studyName);
+  const find = () => getStudy(db, principal.homeCompanyId, studyName);
+  const study = cached ? await cached(studyKey(principal.homeCompanyId, studyName), find) : await find();
   if (!study) throw notFound("The study does not exist.");
   return study;
 }
@@ -91,8 +96,9 @@ export async function getRiskAssessmentResult(
   principal: Principal,
   studyName: string,
   id: string,
+  cached?: Cached,
 ): Promise<RiskAssessmentResult> {
-  const study = await homeStudy(db, principal, studyName);
+  const study = await homeStudy(db, principal, studyName, cached);
   const [request] = await db
     .select()
     .from(protocolAnalysisRequests)
@@ -139,9 +145,9 @@ export async function listAnalysisRequests(
   principal: Principal,
   studyName: string,
   complexityToolUrl: string | null,
-  limit = 10,
+  { limit = 10, cached }: { limit?: number; cached?: Cached } = {},
 ): Promise<AnalysisRequestList> {
-  const study = await homeStudy(db, principal, studyName);
+  const study = await homeStudy(db, principal, studyName, cached);
   const rows = await db
     .select({
       id: protocolAnalysisRequests.id,

@@ -290,7 +290,6 @@ test.describe("page weight", () => {
       `${company}/audit`,
       companyEntry,
       `${study}/cdq`,
-      issue,
       `${study}/cpcd?cpOrCd=cp`,
       `${study}/cpcd?cpOrCd=cd`,
       `${study2}/cpcd?cpOrCd=cp`,
@@ -299,13 +298,14 @@ test.describe("page weight", () => {
       `${study}/protocolAnalysisTool`,
       `${study}/riskAssessment/identification`,
     ];
-    for (const pathname of pages) {
+    for (const pathname of [...pages, issue]) {
       await visit(pathname); // the first visit fills the caches of the reference data (ADR 0021)
       const { roundTrips } = await visit(pathname);
       // The caller and the page's data: 2 at most, so that with the bell's count, read again when it changed, a page
-      // makes at most 3 (ADR 0021, 0041).
+      // makes at most 3 (ADR 0021, 0041). Not yet the CDQ issue page: its designee choices (the company's users) are
+      // a third query (ADR 0041, Consequences).
       expect(roundTrips, pathname).toBeGreaterThan(0);
-      expect(roundTrips, pathname).toBeLessThanOrEqual(2);
+      expect(roundTrips, pathname).toBeLessThanOrEqual(pathname === issue ? 3 : 2);
     }
   });
 });

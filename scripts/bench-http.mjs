@@ -14,23 +14,28 @@
 //   the study audit list ≤ 60 KB of HTML and ≤ 10 ms of CPU per request at 8 rows;
 //   CP&CD with 200 rows per tab (saved through the API here) ≤ 30 ms of CPU per view.
 // It reports; it asserts nothing. BENCH_SECONDS (default 8) sets the length of each run.
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import autocannon from "autocannon";
-import { build } from "esbuild";
+import {
+  benchHelpers,
+  bodyOf,
+  COMPANY,
+  costOf,
+  freePort,
+  load as loadWith,
+  PASSWORD,
+  root,
+  signIn,
+  startService,
+} from "./bench-support.mjs";
 import { routeBundleSizes } from "./bundle-size.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const PASSWORD = "Rbqm-Demo-2026";
-/** Polls of /readyz, 200 ms apart: a fresh database's start (migrations, the demo seed) on a busy machine. */
+/** Polls of the stock server, 200 ms apart, while it starts. */
 const STARTUP_POLLS = 900;
-const COMPANY = "6560de000000000000000001";
 const STUDY = "DEMO001";
 
 if (!fs.existsSync(path.join(root, "build/server.js"))) {
@@ -38,165 +43,9 @@ if (!fs.existsSync(path.join(root, "build/server.js"))) {
   process.exit(1);
 }
 
-// The TypeScript helpers: the tests' PostgreSQL cluster and the soak's /proc reading, bundled once.
-const helpers = path.join(root, "tests", ".tmp", "bench-http");
-await build({
-  entryPoints: { cluster: "tests/support/postgres-cluster.ts", report: "scripts/soak-report.ts" },
-  absWorkingDir: root,
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  packages: "external",
-  outdir: helpers,
-  outExtension: { ".js": ".mjs" },
-  logLevel: "warning",
-});
-const { cpuTicksFromStat } = await import(pathToFileURL(path.join(helpers, "report.mjs")).href);
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-/** The CPU time (user + system, all threads) a process has used so far, in milliseconds. */
-const cpuMsOf = (pid) => (cpuTicksFromStat(fs.readFileSync(`/proc/${pid}/stat`, "utf8")) / CLOCK_TICKS) * 1000;
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The production service on a fresh data directory; its request log lines are kept for the round-trip counts. */
-async function startService(extraEnv) {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rbqm-bench-"));
-  const child = spawn(process.execPath, ["build/server.js"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      ENV_FILE: "none",
-      NODE_ENV: "production",
-      LOG_LEVEL: "info",
-      // The cookie the load replays must not need a refresh during the run (a replayed refresh token is revoked).
-      ACCESS_TOKEN_TTL_SECONDS: "3600",
-      ...extraEnv,
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const log = [];
-  let buffered = "";
-  child.stdout.on("data", (chunk) => {
-    buffered += chunk;
-    let at;
-    while ((at = buffered.indexOf("\n")) >= 0) {
-      const line = buffered.slice(0, at);
-      buffered = buffered.slice(at + 1);
-      if (!line.includes('"request"')) continue;
-      log.push(line);
-      if (log.length > 1000) log.splice(0, log.length - 500);
-    }
-  });
-  const base = `http://127.0.0.1:${port}`;
-  let ready = false;
-  for (let i = 0; i < STARTUP_POLLS && !ready && child.exitCode === null; i++) {
-    try {
-      ready = (await fetch(`${base}/readyz`)).ok;
-    } catch {
-      // not yet listening
-    }
-    if (!ready) await new Promise((r) => setTimeout(r, 200));
-  }
-  if (!ready) {
-    child.kill("SIGTERM");
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    throw new Error(`the service did not become ready (exit code ${child.exitCode})`);
-  }
-  return {
-    base,
-    log,
-    pid: child.pid,
-    async stop() {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Cookies of a Set-Cookie list, merged into a jar. */
-function absorb(jar, response) {
-  for (const header of response.headers.getSetCookie()) {
-    const [pair] = header.split(";");
-    const at = pair.indexOf("=");
-    const name = pair.slice(0, at).trim();
-    const value = pair.slice(at + 1).trim();
-    if (value === "") jar.delete(name);
-    else jar.set(name, value);
-  }
-}
-const cookieHeader = (jar) => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-
-/** Signs in through the real forms (e-mail, then password) and returns the Cookie header. */
-async function signIn(base, email) {
-  const jar = new Map();
-  const post = async (pathname, fields) => {
-    const response = await fetch(`${base}${pathname}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: base, cookie: cookieHeader(jar) },
-      body: new URLSearchParams(fields),
-    });
-    absorb(jar, response);
-    return response;
-  };
-  await post("/ng/login?index", { intent: "continue", email });
-  const done = await post("/ng/login/password", { intent: "signIn", password: PASSWORD });
-  if (![302, 303].includes(done.status) || ![...jar.keys()].some((k) => k.includes("rbqm_auth"))) {
-    throw new Error(`sign-in failed: ${done.status}`);
-  }
-  return cookieHeader(jar);
-}
-
-/**
- * One autocannon run of BENCH_SECONDS, or of `amount` requests (the heavy pages: a count, not a time, so that even a
- * slow page gives a CPU figure); with `pid`, also the CPU time that process spent per request during the run.
- */
-async function load(url, { connections = 8, headers = {}, pid, amount } = {}) {
-  const cpuBefore = pid ? cpuMsOf(pid) : 0;
-  const result = await autocannon({ url, connections, headers, ...(amount ? { amount } : { duration: SECONDS }) });
-  const cpuMs = pid ? cpuMsOf(pid) - cpuBefore : Number.NaN;
-  const non2xx = result.non2xx + result.errors;
-  const cpu = result.requests.total > 0 ? cpuMs / result.requests.total : Number.NaN;
-  // No request finished (a page slower than the run on a busy machine): nothing measured, rather than zeros.
-  if (result.requests.total === 0) return { rps: Number.NaN, p50: "-", p99: "-", non2xx, cpu };
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx, cpu };
-}
-
-/** The request log lines of one page: API calls, permission checks and database queries per request. */
-async function costOf(service, url, headers) {
-  service.log.length = 0;
-  await fetch(url, { headers });
-  await new Promise((r) => setTimeout(r, 300));
-  const lines = service.log.map((line) => JSON.parse(line));
-  const { pathname } = new URL(url);
-  const entry = lines.find((l) => l.path && l.path.split("?")[0] === pathname) ?? {};
-  return {
-    apiCalls: entry.apiCalls ?? "?",
-    permissionChecks: entry.permissionChecks ?? "?",
-    dbQueries: entry.dbQueries ?? "?",
-  };
-}
+const { cpuMsOf, postgresCluster } = await benchHelpers();
+/** One autocannon run (scripts/bench-support.mjs), BENCH_SECONDS long unless a count of requests is given. */
+const load = (url, options = {}) => loadWith(url, { seconds: SECONDS, cpuMsOf, ...options });
 
 function startBareServer(body) {
   return new Promise((resolve) => {
@@ -296,18 +145,11 @@ async function fillCpcd(base, token, studyName, rows) {
   await call("criticalData/save", { criticalData: data, version: cd.version });
 }
 
-async function postgresCluster() {
-  const { findPostgresBin, startCluster } = await import(pathToFileURL(path.join(helpers, "cluster.mjs")).href);
-  const bin = findPostgresBin();
-  return bin ? startCluster(bin) : null;
-}
-
 const rows = [];
 const costs = [];
 const fmt = (n) =>
   typeof n === "number" ? (Number.isNaN(n) ? "-" : n >= 100 ? n.toFixed(0) : n.toFixed(1)) : String(n);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-const bodyOf = async (url, headers) => Buffer.from(await (await fetch(url, { headers })).arrayBuffer());
 /** Distinct links to audit entries in a page: the rows of an audit list. */
 const auditRows = (html, listPath) =>
   new Set(

@@ -42,7 +42,9 @@ function trailRoutes(level: "company" | "study") {
       scope: level,
       handler: async (ctx) => {
         try {
-          return await listAuditEntries(ctx.db, filterOf(ctx.scope), ctx.body.before);
+          return await listAuditEntries(ctx.db, filterOf(ctx.scope), ctx.body.before, {
+            changesLimit: ctx.body.changesLimit,
+          });
         } catch (error) {
           // The spec's client reads a failure as an empty list (001 §7); the failure is on the record here.
           ctx.log.error({ err: error }, "audit list failed");

@@ -40,6 +40,7 @@ interface EntryRow {
   requester: AuditEntry["requester"];
   data_changes: AuditEntry["dataChanges"];
   rationale: string | null;
+  changes_count?: number | null;
   request_body?: string | null;
   response_body?: string | null;
 }
@@ -57,7 +58,22 @@ const listEntry = (row: EntryRow): AuditListEntry => ({
   requester: row.requester,
   dataChanges: row.data_changes,
   rationale: row.rationale,
+  ...(row.changes_count === undefined ? {} : { dataChangesCount: row.changes_count }),
 });
+
+/**
+ * The data changes of a list row: all of them, or (`changesLimit`) the first N and their count, cut by the database so
+ * that an entry of hundreds of changes (an import) does not travel whole to a list that shows a few (ADR 0041). Data
+ * changes that are not a list are sent as they are (the page says they are malformed), with no count.
+ */
+function changesColumns(changesLimit: number | null): SQL {
+  if (changesLimit === null) return sql`e.data_changes`;
+  const isList = sql`jsonb_typeof(e.data_changes) = 'array'`;
+  const last = sql`jsonb_build_object('last', ${changesLimit - 1}::int)`;
+  return sql`case when ${isList} then jsonb_path_query_array(e.data_changes, '$[0 to $last]', ${last})
+                  else e.data_changes end as data_changes,
+             case when ${isList} then jsonb_array_length(e.data_changes) end as changes_count`;
+}
 
 /**
  * One page of the list (001 §4): the entries before the cursor, newest first, at most 25. Timestamps are unique and
@@ -67,12 +83,13 @@ export async function listAuditEntries(
   db: Db,
   scope: AuditScopeFilter,
   before: string | null,
-  limit: number = AUDIT_PAGE_SIZE,
+  { limit = AUDIT_PAGE_SIZE, changesLimit = null }: { limit?: number; changesLimit?: number | null } = {},
 ): Promise<AuditListEntry[]> {
   const cursor = before === null ? sql`` : sql` and e."timestamp" < ${before}::timestamptz`;
   const found = await rows<EntryRow>(
     db,
-    sql`select e.id, ${ISO_TS} as ts, e.entry_point, e.context_of_change, e.requester, e.data_changes, e.rationale
+    sql`select e.id, ${ISO_TS} as ts, e.entry_point, e.context_of_change, e.requester, ${changesColumns(changesLimit)},
+               e.rationale
         from audit_entries e
         where ${scopeWhere(scope)}${cursor}
         order by e."timestamp" desc nulls last

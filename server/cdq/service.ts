@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { ChangePair } from "../audit/changes";
 import { type CdqImportProblem, type CdqIssue, type CdqIssueList } from "../contracts/cdq";
 import type { Db } from "../db/database";
@@ -32,6 +32,30 @@ export function toIssue(row: Row, now: Date): CdqIssue {
 }
 
 /**
+ * Pages that start before this many issues are read from the start in one statement (the index entries skipped cost
+ * little); pages further on first read the total, to come from whichever end is nearer.
+ */
+const ONE_QUERY_OFFSET = 1000;
+
+/** One page from the start, with the study's total in each row: one statement (none when the page is past the end). */
+function pageFromStart(db: Db, studyId: string, offset: number, pageSize: number) {
+  const ids = db
+    .select({ id: cdqIssues.id })
+    .from(cdqIssues)
+    .where(eq(cdqIssues.studyId, studyId))
+    .orderBy(desc(cdqIssues.dateOfDetection), desc(cdqIssues.id))
+    .limit(pageSize)
+    .offset(offset);
+  const total = sql<string | number>`(select ${cdqIssueCounts.issueCount} from ${cdqIssueCounts}
+    where ${cdqIssueCounts.studyId} = ${studyId})`;
+  return db
+    .select({ issue: cdqIssues, total })
+    .from(cdqIssues)
+    .where(and(eq(cdqIssues.studyId, studyId), inArray(cdqIssues.id, ids)))
+    .orderBy(desc(cdqIssues.dateOfDetection), desc(cdqIssues.id));
+}
+
+/**
  * One page of a study's issues, newest detection first (then by id, so the order is total). The page is found
  * through the (study, dateOfDetection, id) index from whichever end of the list is nearer: the first and the last
  * pages both skip at most one page of index entries, and a page in the middle half the list at most, in an index-only
@@ -44,6 +68,15 @@ export async function listIssues(
   now: Date = new Date(),
 ): Promise<CdqIssueList> {
   const { page, pageSize } = paging;
+  const offset = (page - 1) * pageSize;
+  // A page near the start (every page a person pages to) in one round trip, its total beside its rows (ADR 0041).
+  if (offset < ONE_QUERY_OFFSET) {
+    const found = await pageFromStart(db, studyId, offset, pageSize);
+    if (found.length > 0) {
+      const totalCount = Number(found[0]!.total);
+      return { items: found.map((row) => toIssue(row.issue, now)), paging: { page, pageSize, totalCount } };
+    }
+  }
   // The total is kept by the database's triggers (migration 0007): one row, not a count over the study's issues.
   const [counted] = await db
     .select({ total: cdqIssueCounts.issueCount })
@@ -51,7 +84,6 @@ export async function listIssues(
     .where(eq(cdqIssueCounts.studyId, studyId));
   const totalCount = Number(counted?.total ?? 0);
   const result = (items: CdqIssue[]): CdqIssueList => ({ items, paging: { page, pageSize, totalCount } });
-  const offset = (page - 1) * pageSize;
   if (offset >= totalCount) return result([]);
 
   const afterPage = totalCount - offset - pageSize;

@@ -24,10 +24,20 @@ const instant = z
   .regex(ISO_INSTANT, "Give an ISO 8601 instant, such as 2026-11-26T08:19:12.123456Z.")
   .refine((value) => !Number.isNaN(Date.parse(value)), "Give an existing date and time.");
 
-/** POST …/auditLogs/get: `{filter:{before}}`; without a cursor, the newest entries. */
+/** The most data changes per entry a bounded list may ask for (`changesLimit`; ADR 0041). */
+export const AUDIT_LIST_MAX_CHANGES_LIMIT = 25;
+
+/**
+ * POST …/auditLogs/get: `{filter:{before}}`; without a cursor, the newest entries. Beyond the spec, `changesLimit`
+ * (1–25) bounds each entry's data changes to its first N and adds their count (`dataChangesCount`): the web list shows
+ * a summary and links the entry for the rest (ADR 0041). Without it, the spec's answer: every change.
+ */
 export const auditListRequestSchema = z
-  .object({ filter: z.object({ before: instant.nullish() }).nullish() })
-  .transform((body) => ({ before: body.filter?.before ?? null }));
+  .object({
+    filter: z.object({ before: instant.nullish() }).nullish(),
+    changesLimit: z.number().int().min(1).max(AUDIT_LIST_MAX_CHANGES_LIMIT).nullish(),
+  })
+  .transform((body) => ({ before: body.filter?.before ?? null, changesLimit: body.changesLimit ?? null }));
 
 const day = z
   .string()
@@ -85,8 +95,12 @@ export interface AuditEntry {
   rationale: string | null;
 }
 
-/** An entry of the list: the entry without its request and response bodies (the entry page shows those). */
-export type AuditListEntry = Omit<AuditEntry, "request" | "response">;
+/**
+ * An entry of the list: the entry without its request and response bodies (the entry page shows those). Asked with
+ * `changesLimit`, `dataChanges` holds the first N changes and `dataChangesCount` how many the entry has (null when its
+ * data changes are not a list).
+ */
+export type AuditListEntry = Omit<AuditEntry, "request" | "response"> & { dataChangesCount?: number | null };
 
 /** POST /api/system/auditLogs/verify: the chain check (ADR 0006, 0026). */
 export interface AuditChainReport {

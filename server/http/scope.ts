@@ -16,9 +16,12 @@ export interface ScopeLookups {
   study(db: Db, companyId: string, studyName: string): Promise<StudyBasicInfo | null>;
 }
 
+/** The reference cache's key of a company's study by its name. */
+export const studyKey = (companyId: string, studyName: string) => `study:${companyId}:${studyName}`;
+
 /** The study of a company by its name, through the cache: the one place it is looked up for a path. */
 export const studyOf = (lookups: ScopeLookups, db: Db, cached: Cached, companyId: string, studyName: string) =>
-  cached(`study:${companyId}:${studyName}`, () => lookups.study(db, companyId, studyName));
+  cached(studyKey(companyId, studyName), () => lookups.study(db, companyId, studyName));
 
 /**
  * The scope middleware: what a route's `scope` names, resolved from its path once, before its handler runs. "The

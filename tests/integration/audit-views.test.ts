@@ -109,6 +109,48 @@ describe.each(dbKinds())("audit views on %s", (kind) => {
   );
 
   it(
+    "bounds each entry's data changes when the list asks (changesLimit): the first N and how many (ADR 0041)",
+    async () => {
+      api = await startTestApi(kind);
+      const changes = Array.from({ length: 7 }, (_, n) => ({ before: null, after: { n } }));
+      await append([{ ...studyRecord(1), changes }, studyRecord(2)]);
+      // Data changes that are not a list stay as they are, with no count (the page says they are malformed).
+      await api.database.db.execute(sql`
+        insert into audit_entries (id, level, company_id, study_id, entry_point, context_of_change, requester,
+                                   data_changes, rationale)
+        values ('malformed-changes', 'Study', ${C}, ${S1.id}, '{"displayText":"Odd"}', null, '{"type":"system"}',
+                '{"not":"a list"}', null)`);
+      const list = async (json: unknown) => {
+        const response = await post(`${studyBase()}/get`, DEMO.users.manager.id, json);
+        expect(response.status).toBe(200);
+        return (await response.json()) as AuditListEntry[];
+      };
+      const bounded = await list({ filter: { before: null }, changesLimit: 3 });
+      expect(bounded[0]).toMatchObject({
+        id: "malformed-changes",
+        dataChanges: { not: "a list" },
+        dataChangesCount: null,
+      });
+      expect(bounded[1]).toMatchObject({ rationale: "because 2", dataChangesCount: 1 });
+      expect(bounded[1]!.dataChanges).toHaveLength(1);
+      expect(bounded[2]).toMatchObject({
+        rationale: "because 1",
+        dataChanges: [0, 1, 2].map((n) => ({ before: null, after: `{"n":${n}}` })),
+        dataChangesCount: 7,
+      });
+      // Without it, the spec's answer: every change, and no count.
+      const whole = await list({ filter: { before: null } });
+      expect(whole[2]!.dataChanges).toHaveLength(7);
+      expect(whole[2]).not.toHaveProperty("dataChangesCount");
+      for (const changesLimit of [0, 26, 1.5, "3"]) {
+        const refused = await post(`${studyBase()}/get`, DEMO.users.manager.id, { changesLimit });
+        expect(refused.status, String(changesLimit)).toBe(400);
+      }
+    },
+    SLOW,
+  );
+
+  it(
     "answers one entry of its own study or company, and 'not found' for any other",
     async () => {
       api = await startTestApi(kind);

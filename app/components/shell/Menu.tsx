@@ -48,13 +48,11 @@ export interface MenuProps {
   triggerClassName?: string;
 }
 
-const triggerClass =
-  "inline-flex items-center gap-1 rounded px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 cursor-pointer";
-const panelClass =
-  "m-0 min-w-[12rem] max-w-[calc(100vw-1rem)] max-h-[calc(100vh-5rem)] overflow-auto rounded-md border border-slate-200 bg-white p-1 text-sm text-slate-800 shadow-lg";
-const itemClass =
-  "flex w-full items-center gap-2 rounded px-3 py-2 text-left text-slate-800 no-underline hover:bg-brand-50 focus:bg-brand-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
-const disabledClass = "flex w-full flex-col rounded px-3 py-2 text-left text-slate-500 cursor-not-allowed";
+// Component classes (app/tailwind.css): the header repeats them in every menu and item of every page (ADR 0041).
+const triggerClass = "menu-trigger";
+const panelClass = "menu-panel";
+const itemClass = "menu-item";
+const disabledClass = "menu-item-off";
 
 function Chevron() {
   return (

@@ -8,7 +8,7 @@ import { auditCalls } from "@server/contracts/calls/audit";
 import { permissionAddress } from "@server/contracts/calls/define";
 import { NO_STORE } from "@server/contracts/headers";
 import { AUDIT_EXPORT_INTENT, auditExportSchema, type AuditExportError } from "~/features/audit/export-form";
-import type { AuditListRow } from "~/features/audit/views";
+import { AUDIT_ROW_CHANGES, type AuditListRow } from "~/features/audit/views";
 import { entryView, listRow } from "~/features/audit/yaml.server";
 import type { ApiClient } from "~/lib/api/client.server";
 import { requireUser } from "~/lib/auth.server";
@@ -45,11 +45,12 @@ export async function loadAuditList(
   companyId: string,
   studyName: string | null,
 ): Promise<AuditListData> {
+  // Each entry's first changes only, and their count: the rows show a summary (ADR 0041).
   const page = async (before: string) => {
-    const result = await api.audit.list(companyId, studyName, before);
-    if (result.ok) return result.data.map(listRow);
+    const result = await api.audit.list(companyId, studyName, before, AUDIT_ROW_CHANGES);
+    if (result.ok) return { rows: result.data.map(listRow), last: result.data.at(-1)?.timestamp };
     context.logger.warn({ code: result.error.code, status: result.status }, "audit list call failed");
-    return [];
+    return { rows: [], last: undefined };
   };
   const pages = Math.min(MAX_PAGES, Math.max(1, Number.parseInt(url.searchParams.get("pages") ?? "1", 10) || 1));
   const entries: AuditListRow[] = [];
@@ -57,12 +58,13 @@ export async function loadAuditList(
   let last = false;
   for (let n = 0; n < pages; n++) {
     const found = await page(cursor);
-    entries.push(...found);
-    if (found.length < AUDIT_PAGE_SIZE) {
+    entries.push(...found.rows);
+    if (found.rows.length < AUDIT_PAGE_SIZE || !found.last) {
       last = true;
       break;
     }
-    cursor = found.at(-1)!.timestamp;
+    // The API's timestamp, to the microsecond (ADR 0026), not the row's text.
+    cursor = found.last;
   }
   const next = new URLSearchParams(url.search);
   next.delete("dialog");

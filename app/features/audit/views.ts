@@ -1,17 +1,26 @@
 /**
  * What the audit pages show, made by the loaders (ADR 0026): JSON texts as YAML, so the browser needs no YAML library
  * (the pages stay within the first-visit JavaScript budget of ADR 0021). Types only here; the conversion is in
- * app/features/audit/page.server.ts.
+ * app/features/audit/yaml.server.ts. A page's data carries what it shows and nothing else (ADR 0041): no raw entry
+ * beside its texts, and a list row's data changes as a bounded summary, the whole entry one link away.
  */
-import type { AuditEntry, AuditListEntry } from "@server/contracts/audit";
 import type { ActorDescription } from "~/lib/actor";
 
-export type YamlText = { kind: "empty" } | { kind: "malformed"; error: string } | { kind: "yaml"; text: string };
+/** A JSON text as YAML; `cut`: only its first lines (a list row's summary; the entry page shows it whole). */
+export type YamlText =
+  { kind: "empty" } | { kind: "malformed"; error: string } | { kind: "yaml"; text: string; cut?: boolean };
 
-/** The data changes: the list, each side as YAML (null: no record on that side), or why it cannot be read. */
-export type ChangesView =
-  | { kind: "malformed"; error: string }
-  | { kind: "list"; changes: { before: YamlText | null; after: YamlText | null }[] };
+/** One change: each side as YAML, null when there is no record on that side (created, deleted). */
+export interface ChangePair {
+  before: YamlText | null;
+  after: YamlText | null;
+}
+
+/**
+ * The data changes: the list, or why it cannot be read. In a list row, `more` counts the changes not shown (the
+ * entry page shows every change, and no `more`).
+ */
+export type ChangesView = { kind: "malformed"; error: string } | { kind: "list"; changes: ChangePair[]; more?: number };
 
 /** The timestamp as 000 §9 shows it ('MMM DD, YYYY HH:mm:ss UTC') and its instant, or null when there is none. */
 export type TimestampView = { text: string; iso: string } | null;
@@ -19,19 +28,36 @@ export type TimestampView = { text: string; iso: string } | null;
 /** The requester as the shared actor display describes it (000 §3.8), made on the server; null when there is none. */
 export type RequesterView = ActorDescription | null;
 
-export type AuditListRow = AuditListEntry & {
-  changesView: ChangesView;
+/** An entry's table cells: timestamp, action, context, requester, rationale (null where the entry has none). */
+export interface AuditRowView {
   timestampView: TimestampView;
+  /** The entry point's display text. */
+  action: string | null;
+  /** The context of change: its type and the id shown (the display id, else the id). */
+  context: { type: string | null; id: string } | null;
   requesterView: RequesterView;
-};
+  rationale: string | null;
+}
 
-export type AuditEntryView = AuditEntry & {
+/** A row of an audit list: its cells and a summary of its data changes (ADR 0041). */
+export interface AuditListRow extends AuditRowView {
+  id: string;
   changesView: ChangesView;
-  timestampView: TimestampView;
-  requesterView: RequesterView;
+}
+
+/** The entry page: its cells, every data change, and the request and response bodies. */
+export interface AuditEntryView extends AuditRowView {
+  id: string;
+  changesView: ChangesView;
   requestView: YamlText;
   responseView: YamlText;
-};
+}
+
+/** A list row shows at most this many of an entry's data changes (ADR 0041). */
+export const AUDIT_ROW_CHANGES = 2;
+/** …and of each side's YAML at most this many lines and characters. */
+export const AUDIT_ROW_SIDE_LINES = 6;
+export const AUDIT_ROW_SIDE_CHARS = 300;
 
 /** The export form's intent (app/features/audit/export-form.ts): here, so the page's script needs no schema library. */
 export const AUDIT_EXPORT_INTENT = "exportAudit";

@@ -4,11 +4,16 @@ import type { ApiHttp } from "./http.server";
 /** The audit trail's calls (001 §7; ADR 0026). `companyId` alone: the company-level trail (beyond the spec). */
 export function auditCalls(http: ApiHttp) {
   return {
-    /** `{filter:{before}}`: the 25 entries before the cursor, newest first. */
-    list: (companyId: string, studyName: string | null, before: string | null) =>
-      studyName
-        ? http.call(calls.study.list, { companyId, studyName }, { filter: { before } })
-        : http.call(calls.company.list, { companyId }, { filter: { before } }),
+    /**
+     * `{filter:{before}}`: the 25 entries before the cursor, newest first; with `changesLimit`, each entry's first N
+     * data changes and their count (ADR 0041).
+     */
+    list: (companyId: string, studyName: string | null, before: string | null, changesLimit?: number) => {
+      const body = { filter: { before }, ...(changesLimit ? { changesLimit } : {}) };
+      return studyName
+        ? http.call(calls.study.list, { companyId, studyName }, body)
+        : http.call(calls.company.list, { companyId }, body);
+    },
     entry: (companyId: string, studyName: string | null, entryId: string) =>
       studyName
         ? http.call(calls.study.entry, { companyId, studyName, entryId })

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { Collapsible } from "~/components/widgets/Collapsible";
 import type { AuditEntryView, YamlText } from "~/features/audit/views";
 import { useTranslation } from "~/lib/i18n-react";
-import { AuditHead, AuditRowCells, DataChanges, Yaml } from "./AuditViews";
+import { AuditHead, AuditRowCells, CELLS_ROW_CLASS, DataChanges, Yaml } from "./AuditViews";
 
 /**
  * One audit entry (001 §2 "Audit entry page"): "Audit Entry {id}", the table row, the rationale, the data changes and
@@ -40,7 +40,7 @@ export function AuditEntryPage({
             <table className="min-w-full">
               <AuditHead showContext={showContext} actions={false} />
               <tbody>
-                <tr>
+                <tr className={CELLS_ROW_CLASS}>
                   <AuditRowCells entry={entry} showContext={showContext} />
                 </tr>
               </tbody>

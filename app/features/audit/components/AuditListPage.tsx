@@ -9,7 +9,7 @@ import type { AuditExportError } from "~/features/audit/export-form";
 import type { AuditListData } from "~/features/audit/page.server";
 import { AUDIT_EXPORT_INTENT } from "~/features/audit/views";
 import { useTranslation } from "~/lib/i18n-react";
-import { AuditHead, AuditRowCells, RowChanges, ViewEntryLink } from "./AuditViews";
+import { AuditHead, AuditRowCells, CELLS_ROW_CLASS, RowChanges, ViewEntryLink } from "./AuditViews";
 
 export interface AuditListPageProps {
   title: string;
@@ -81,7 +81,7 @@ export function AuditListPage({
                 className="border-b border-slate-200 last:border-b-0"
                 data-testid="audit-entry"
               >
-                <tr>
+                <tr className={CELLS_ROW_CLASS}>
                   <AuditRowCells
                     entry={entry}
                     showContext={showContext}
@@ -90,7 +90,7 @@ export function AuditListPage({
                 </tr>
                 <tr>
                   <td colSpan={columns + 1} className="px-3 pb-2">
-                    <RowChanges entry={entry} />
+                    <RowChanges entry={entry} href={entryHref(entry.id)} />
                   </td>
                 </tr>
               </tbody>

@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
-import type { AuditListEntry } from "@server/contracts/audit";
 import type { ReactNode } from "react";
-import type { AuditListRow, ChangesView, RequesterView, TimestampView, YamlText } from "~/features/audit/views";
+import type { AuditListRow, AuditRowView, ChangesView, RequesterView, YamlText } from "~/features/audit/views";
 import { useTranslation } from "~/lib/i18n-react";
 
 /**
@@ -12,7 +11,8 @@ import { useTranslation } from "~/lib/i18n-react";
 
 const missing = (text: string) => <span className="italic text-slate-600">{text}</span>;
 
-const cellClass = "px-3 py-2 align-top text-sm";
+/** The cells' spacing, set once on their row (a list of many rows repeats no class per cell; ADR 0041). */
+export const CELLS_ROW_CLASS = "align-top text-sm [&>td]:px-3 [&>td]:py-2";
 const headClass = "px-3 py-2 text-left text-xs font-semibold uppercase text-slate-600";
 
 /** The table's column heads; `actions` adds the last column (the list's link to the entry page). */
@@ -48,41 +48,38 @@ export function AuditHead({ showContext, actions }: { showContext: boolean; acti
   );
 }
 
-/** An entry's row: timestamp, action, context (when shown), requester, rationale, then `actions`. */
+/**
+ * An entry's row: timestamp, action, context (when shown), requester, rationale, then `actions`; inside a
+ * `<tr className={CELLS_ROW_CLASS}>`.
+ */
 export function AuditRowCells({
   entry,
   showContext,
   actions,
 }: {
-  entry: Partial<AuditListEntry> & { timestampView: TimestampView; requesterView: RequesterView };
+  entry: AuditRowView;
   showContext: boolean;
   actions?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const context = entry.contextOfChange;
+  const context = entry.context;
   const contextType = context?.type ? t(`audit.contextTypes.${context.type}`) : "";
   return (
     <>
-      <td className={`${cellClass} whitespace-nowrap`}>
+      <td className="whitespace-nowrap">
         {entry.timestampView ? (
           <time dateTime={entry.timestampView.iso}>{entry.timestampView.text}</time>
         ) : (
           missing(t("audit.entry.noTimestamp"))
         )}
       </td>
-      <td className={cellClass}>
-        {entry.entryPoint?.displayText ? entry.entryPoint.displayText : missing(t("audit.entry.noAction"))}
-      </td>
-      {showContext ? (
-        <td className={cellClass}>
-          {context ? t("audit.contextText", { type: contextType, id: context.extraInfo?.displayId ?? context.id }) : ""}
-        </td>
-      ) : null}
-      <td className={cellClass}>
+      <td>{entry.action ? entry.action : missing(t("audit.entry.noAction"))}</td>
+      {showContext ? <td>{context ? t("audit.contextText", { type: contextType, id: context.id }) : ""}</td> : null}
+      <td>
         {entry.requesterView ? <Requester view={entry.requesterView} /> : missing(t("audit.entry.missingRequester"))}
       </td>
-      <td className={`${cellClass} whitespace-pre-wrap`}>{entry.rationale ?? ""}</td>
-      {actions !== undefined ? <td className={cellClass}>{actions}</td> : null}
+      <td className="whitespace-pre-wrap">{entry.rationale ?? ""}</td>
+      {actions !== undefined ? <td>{actions}</td> : null}
     </>
   );
 }
@@ -130,11 +127,7 @@ export function Yaml({ result, malformedKey }: { result: YamlText; malformedKey:
   if (result.kind === "malformed") {
     return <p className="text-sm text-red-700">{t(malformedKey, { error: result.error })}</p>;
   }
-  return (
-    <pre className="whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 font-mono text-sm text-slate-900">
-      {result.text}
-    </pre>
-  );
+  return <pre className="yaml-text">{result.text}</pre>;
 }
 
 /**
@@ -188,16 +181,37 @@ export function DataChanges({ view, headings = true }: { view: ChangesView; head
   );
 }
 
-/** A list row's data changes, collapsed by default (001 §4): a plain <details>, with or without scripts. */
-export function RowChanges({ entry }: { entry: AuditListRow }) {
+/**
+ * A list row's data changes, collapsed by default (001 §4): a plain <details>, with or without scripts. It holds a
+ * summary (ADR 0041): the first changes, each cut to its first lines; when there is more, how many changes are not
+ * shown and a link to the entry page, which shows them all.
+ */
+export function RowChanges({ entry, href }: { entry: AuditListRow; href: string }) {
   const { t } = useTranslation();
+  const view = entry.changesView;
+  const more = view.kind === "list" ? (view.more ?? 0) : 0;
+  const cut =
+    view.kind === "list" &&
+    view.changes.some((c) => (c.before?.kind === "yaml" && c.before.cut) || (c.after?.kind === "yaml" && c.after.cut));
   return (
     <details>
       <summary className="cursor-pointer py-1 text-sm font-medium">
         {t("audit.showChanges")}
         <span className="sr-only"> {t("audit.showChangesLabel", { id: entry.id })}</span>
       </summary>
-      <DataChanges view={entry.changesView} headings={false} />
+      <DataChanges view={view} headings={false} />
+      {more > 0 || cut ? (
+        <p className="mt-2 text-sm text-slate-700">
+          {more > 0 ? <span className="mr-2">{t("audit.moreChanges", { number: String(more) })}</span> : null}
+          <Link
+            to={href}
+            className="text-brand-700 underline"
+            aria-label={t("audit.allChangesLabel", { id: entry.id })}
+          >
+            {t("audit.allChanges")}
+          </Link>
+        </p>
+      ) : null}
     </details>
   );
 }

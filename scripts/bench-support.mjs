@@ -1,0 +1,198 @@
+// What the HTTP benches share (scripts/bench-http.mjs, scripts/bench-pages.mjs; docs/decisions/0021, 0037, 0041):
+// the production service on a fresh data directory with its request log kept, sign-in through the forms, the CPU time
+// of a process from /proc, a page's request-log cost, and one autocannon load.
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import autocannon from "autocannon";
+import { build } from "esbuild";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const PASSWORD = "Rbqm-Demo-2026";
+export const COMPANY = "6560de000000000000000001";
+/** Polls of /readyz, 200 ms apart: a fresh database's start (migrations, the demo seed) on a busy machine. */
+const STARTUP_POLLS = 900;
+
+/** The TypeScript helpers (the tests' PostgreSQL cluster, the soak's /proc reading), bundled once into tests/.tmp. */
+export async function benchHelpers() {
+  const helpers = path.join(root, "tests", ".tmp", "bench-http");
+  await build({
+    entryPoints: { cluster: "tests/support/postgres-cluster.ts", report: "scripts/soak-report.ts" },
+    absWorkingDir: root,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    packages: "external",
+    outdir: helpers,
+    outExtension: { ".js": ".mjs" },
+    logLevel: "warning",
+  });
+  const { cpuTicksFromStat } = await import(pathToFileURL(path.join(helpers, "report.mjs")).href);
+  const clockTicks = (() => {
+    try {
+      return Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
+    } catch {
+      return 100;
+    }
+  })();
+  return {
+    /** The CPU time (user + system, all threads) a process has used so far, in milliseconds. */
+    cpuMsOf: (pid) => (cpuTicksFromStat(fs.readFileSync(`/proc/${pid}/stat`, "utf8")) / clockTicks) * 1000,
+    async postgresCluster() {
+      const { findPostgresBin, startCluster } = await import(pathToFileURL(path.join(helpers, "cluster.mjs")).href);
+      const bin = findPostgresBin();
+      return bin ? startCluster(bin) : null;
+    },
+  };
+}
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The production service on a fresh data directory; its request log lines are kept for the round-trip counts. */
+export async function startService(extraEnv) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rbqm-bench-"));
+  const child = spawn(process.execPath, ["build/server.js"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      ENV_FILE: "none",
+      NODE_ENV: "production",
+      LOG_LEVEL: "info",
+      // The cookie the load replays must not need a refresh during the run (a replayed refresh token is revoked).
+      ACCESS_TOKEN_TTL_SECONDS: "3600",
+      ...extraEnv,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const log = [];
+  let buffered = "";
+  child.stdout.on("data", (chunk) => {
+    buffered += chunk;
+    let at;
+    while ((at = buffered.indexOf("\n")) >= 0) {
+      const line = buffered.slice(0, at);
+      buffered = buffered.slice(at + 1);
+      if (!line.includes('"request"')) continue;
+      log.push(line);
+      if (log.length > 1000) log.splice(0, log.length - 500);
+    }
+  });
+  const base = `http://127.0.0.1:${port}`;
+  let ready = false;
+  for (let i = 0; i < STARTUP_POLLS && !ready && child.exitCode === null; i++) {
+    try {
+      ready = (await fetch(`${base}/readyz`)).ok;
+    } catch {
+      // not yet listening
+    }
+    if (!ready) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!ready) {
+    child.kill("SIGTERM");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`the service did not become ready (exit code ${child.exitCode})`);
+  }
+  return {
+    base,
+    log,
+    pid: child.pid,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Cookies of a Set-Cookie list, merged into a jar. */
+function absorb(jar, response) {
+  for (const header of response.headers.getSetCookie()) {
+    const [pair] = header.split(";");
+    const at = pair.indexOf("=");
+    const name = pair.slice(0, at).trim();
+    const value = pair.slice(at + 1).trim();
+    if (value === "") jar.delete(name);
+    else jar.set(name, value);
+  }
+}
+const cookieHeader = (jar) => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+
+/** Signs in through the real forms (e-mail, then password) and returns the Cookie header. */
+export async function signIn(base, email) {
+  const jar = new Map();
+  const post = async (pathname, fields) => {
+    const response = await fetch(`${base}${pathname}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: base, cookie: cookieHeader(jar) },
+      body: new URLSearchParams(fields),
+    });
+    absorb(jar, response);
+    return response;
+  };
+  await post("/ng/login?index", { intent: "continue", email });
+  const done = await post("/ng/login/password", { intent: "signIn", password: PASSWORD });
+  if (![302, 303].includes(done.status) || ![...jar.keys()].some((k) => k.includes("rbqm_auth"))) {
+    throw new Error(`sign-in failed: ${done.status}`);
+  }
+  return cookieHeader(jar);
+}
+
+/**
+ * One autocannon run of `seconds`, or of `amount` requests (the heavy pages: a count, not a time, so that even a
+ * slow page gives a CPU figure); with `pid` and `cpuMsOf`, also the CPU time that process spent per request.
+ */
+export async function load(url, { connections = 8, headers = {}, pid, cpuMsOf, amount, seconds = 8 } = {}) {
+  const cpuBefore = pid ? cpuMsOf(pid) : 0;
+  const result = await autocannon({ url, connections, headers, ...(amount ? { amount } : { duration: seconds }) });
+  const cpuMs = pid ? cpuMsOf(pid) - cpuBefore : Number.NaN;
+  const non2xx = result.non2xx + result.errors;
+  const cpu = result.requests.total > 0 ? cpuMs / result.requests.total : Number.NaN;
+  // No request finished (a page slower than the run on a busy machine): nothing measured, rather than zeros.
+  if (result.requests.total === 0) return { rps: Number.NaN, p50: "-", p99: "-", non2xx, cpu };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx, cpu };
+}
+
+/** The request log line of one page: API calls, permission checks and database queries of one request. */
+export async function costOf(service, url, headers) {
+  service.log.length = 0;
+  await fetch(url, { headers });
+  await new Promise((r) => setTimeout(r, 300));
+  const lines = service.log.map((line) => JSON.parse(line));
+  const { pathname } = new URL(url);
+  const entry = lines.find((l) => l.path && l.path.split("?")[0] === pathname) ?? {};
+  return {
+    apiCalls: entry.apiCalls ?? "?",
+    permissionChecks: entry.permissionChecks ?? "?",
+    dbQueries: entry.dbQueries ?? "?",
+  };
+}
+
+export const bodyOf = async (url, headers) => Buffer.from(await (await fetch(url, { headers })).arrayBuffer());
+
+/**
+ * The page data of a Remix document (single fetch): the loaders' data as turbo-stream, in the
+ * `window.__remixContext.streamController.enqueue(…)` scripts, joined.
+ */
+export function pageDataOf(html) {
+  return [...html.matchAll(/<script[^>]*>window\.__remixContext\.streamController\.enqueue\((.*?)\);<\/script>/gs)]
+    .map((match) => match[1])
+    .join("");
+}

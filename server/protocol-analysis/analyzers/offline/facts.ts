@@ -24,8 +24,10 @@ import { technologyFacts, samplingFacts } from "./kinds/procedures";
 import { doseFacts, findImpNames, impFacts, routeFacts } from "./kinds/products";
 import { committeeFacts, stoppingAndAesiFacts } from "./kinds/safety";
 import { durationFacts, inpatientFacts } from "./kinds/schedule";
+import { secondaryEndpointFacts } from "./kinds/secondary-endpoints";
 import { armsFacts, blindingFacts, controlFacts, designFacts, phaseFacts } from "./kinds/study-design";
 import { FACT_KINDS, type Fact, type FactKind } from "./kinds/types";
+import { visitsFacts } from "./kinds/visits";
 import { blockWeight, indexDocument } from "./sections";
 
 export { FACT_KINDS, type Fact, type FactKind } from "./kinds/types";
@@ -68,6 +70,8 @@ const KEEP: Record<FactKind, number> = {
   centralReading: 2,
   safetySignal: 2,
   vendor: 2,
+  secondaryEndpoint: 24,
+  visits: 4,
 };
 
 /** The rules of every kind, in the order they run on each block. */
@@ -102,6 +106,8 @@ const RULES: ((c: BlockContext) => void)[] = [
   centralReadingFacts,
   safetySignalFacts,
   vendorFacts,
+  secondaryEndpointFacts,
+  visitsFacts,
 ];
 
 function candidateRecorder(

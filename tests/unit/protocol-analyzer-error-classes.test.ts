@@ -140,7 +140,9 @@ describe("error class 5: negated, excluded or boilerplate text is not a feature"
         "In case of acute exacerbation (refer to Section 5.2), all treatment options considered adequate by the investigator / caregiver are allowed.",
       ],
     ]);
-    expect(values(doc, "control")).toEqual([]);
+    // No comparator is a fact ("none"), never a placebo or an active comparator, and no comparator row.
+    expect(values(doc, "control")).toEqual(["none"]);
+    expect(text(doc).join(" ")).not.toMatch(/comparator none|active comparator/);
     expect(values(doc, "dsmb")).toEqual(["none"]);
     expect(values(doc, "specialPopulation")).toEqual([]);
     expect(values(doc, "caregiver")).toEqual([]);

@@ -6,6 +6,7 @@
 import { extractFacts } from "@server/protocol-analysis/analyzers/offline";
 import { endpointMeasures } from "@server/protocol-analysis/analyzers/offline/kinds/secondary-endpoints";
 import { visitCount } from "@server/protocol-analysis/analyzers/offline/kinds/visits";
+import { rowsFromFacts } from "@server/protocol-analysis/analyzers/offline/rows";
 import type { ProtocolDocument, SectionEntry, TextBlock } from "@server/protocol-analysis/contract";
 import { describe, expect, it } from "vitest";
 
@@ -132,5 +133,116 @@ describe("visits", () => {
     const v = values(doc, "visits");
     expect(v).toEqual(expect.arrayContaining(["every 16 weeks", "screening within 28 days", "follow-up phone call"]));
     expect(v.some((x) => /^\d+ visits$/.test(x))).toBe(false);
+  });
+});
+
+describe("synopsis fields and eligibility lists", () => {
+  it("takes the total from 'total entered', not the per-group field, and 'multi-national' as the scope", () => {
+    const doc = protocol([
+      [
+        "1 Clinical Trial Protocol Synopsis",
+        "Trial sites: Multi-centre, multi-national",
+        "No. of patients: total entered: Approximately 750 patients",
+        "each treatment: Approximately 600 patients treated with BIBF 1120 150 mg bid Approximately 150 patients treated with BIBF 1120 100 mg bid",
+      ],
+    ]);
+    expect(values(doc, "enrolment")[0]).toBe("750");
+    expect(values(doc, "geography")).toContain("multinational");
+    expect(values(doc, "sites")).toEqual(["multicenter"]);
+  });
+
+  it("keeps a stated number of sites over 'multicentre', and reads two named sites as 2", () => {
+    const counted = protocol([
+      [
+        "3.1 Study Design",
+        "This is a multicenter, randomized, double-blind study. The goal is to randomize a total of approximately 496 patients in approximately 140 centers worldwide.",
+      ],
+    ]);
+    expect(values(counted, "sites")).toEqual(["140"]);
+    const named = protocol([
+      [
+        "7 Subject Selection",
+        "Patients undergoing surgery for breast cancer will be enrolled at the University Hospital of Zürich (USZ) and at Klinik Hirslanden Zurich.",
+      ],
+    ]);
+    expect(values(named, "sites")).toEqual(["2"]);
+  });
+
+  it("knows the country from the national rules cited only when no scope or country is stated", () => {
+    const swiss = protocol([
+      [
+        "9.1 Ethical Conduct",
+        "The study will be carried out in accordance with ICH-GCP and Swiss regulatory authority’s requirements.",
+      ],
+    ]);
+    expect(values(swiss, "geography")).toEqual(["switzerland"]);
+    const global = protocol([
+      ["3.1 Design", "Participants will be enrolled at clinical trial sites globally."],
+      ["10.3 Documentation", "FDA Related Forms 1572/1571/310 as appropriate."],
+    ]);
+    expect(values(global, "geography")).toEqual(["global"]);
+  });
+
+  it("reads the inclusion criteria's age forms, sex and minimum BMI", () => {
+    const doc = protocol([
+      [
+        "3.1 Inclusion Criteria",
+        "o Patients must be female",
+        "o Age > 65 years (Senior adult focused study given increased risk for toxicity)",
+        "Have body mass index (BMI) of ≥23 kg/m2 at Visit 1.",
+      ],
+    ]);
+    expect(values(doc, "age")).toEqual([">65 years"]);
+    expect(values(doc, "specialPopulation")).toEqual(expect.arrayContaining(["female", "bmi ≥23"]));
+    const range = protocol([["7.1 Inclusion Criteria", "• 18 to 85 years old"]]);
+    expect(values(range, "age")).toEqual(["18-85 years"]);
+    const both = protocol([["5.1 Inclusion Criteria", "6. Male or female"]]);
+    expect(values(both, "specialPopulation")).toEqual([]);
+  });
+
+  it("reads no control, the participant's own control and a named control group", () => {
+    const none = protocol([
+      [
+        "4.1.1 Identity of Investigational Product",
+        "All patients will be treated with nintedanib in this trial; there is no active comparator or placebo.",
+      ],
+    ]);
+    expect(values(none, "control")).toEqual(["none"]);
+    const own = protocol([
+      [
+        "4.2 Scientific Rationale for Study Design",
+        "A randomized, 2-period crossover design will be used so that each participant serves as his/her own control.",
+        "This is a Phase 1, open-label, randomized, 2-period, 2-sequence crossover study.",
+      ],
+    ]);
+    expect(values(own, "control")).toContain("own control");
+    expect(values(own, "arms")).toEqual(["2"]);
+    const named = protocol([
+      ["6.4.2 Visit 2", "• Patient randomization to “Group Sevo” (experimental) or to “Group Propofol” (control)"],
+    ]);
+    expect(values(named, "control")).toEqual(["propofol"]);
+  });
+
+  it("reads a number of cycles, a variable duration and the length of a procedure, and writes a retention row only for a length of time", () => {
+    const cycles = protocol([
+      [
+        "4.4 Duration of Therapy",
+        "In the absence of treatment delays due to adverse events, treatment should continue for four cycles or until one of the following criteria applies:",
+      ],
+    ]);
+    expect(values(cycles, "duration")).toContain("4 cycles");
+    const variable = protocol([
+      ["1 Synopsis", "Duration of treatment: Treatment duration for each patient will be variable."],
+    ]);
+    expect(values(variable, "duration")).toEqual(["variable"]);
+    const surgery = protocol([
+      [
+        "1 Study Synopsis",
+        "Duration of administration: Administration will be limited to the length of the surgical procedure.",
+      ],
+    ]);
+    expect(values(surgery, "duration")).toEqual(["length of the surgical procedure"]);
+    const rows = rowsFromFacts(surgery, extractFacts(surgery)).rows;
+    expect(rows.some((r) => /retained/.test(r.question))).toBe(false);
   });
 });

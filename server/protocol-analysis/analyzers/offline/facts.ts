@@ -18,8 +18,14 @@ import {
 } from "./kinds/distinctive";
 import { primaryEndpoint } from "./kinds/endpoints";
 import { enrolmentFacts } from "./kinds/enrolment";
-import { countryFacts, geographyFacts, sitesFacts } from "./kinds/geography";
-import { ageFacts, caregiverFacts, conditionFacts, specialPopulationFacts } from "./kinds/population";
+import { countryFacts, geographyFacts, multicentreFacts, nationalFrameworkFacts, sitesFacts } from "./kinds/geography";
+import {
+  ageFacts,
+  caregiverFacts,
+  conditionFacts,
+  inclusionPopulationFacts,
+  specialPopulationFacts,
+} from "./kinds/population";
 import { technologyFacts, samplingFacts } from "./kinds/procedures";
 import { doseFacts, findImpNames, impFacts, routeFacts } from "./kinds/products";
 import { committeeFacts, stoppingAndAesiFacts } from "./kinds/safety";
@@ -59,7 +65,7 @@ const KEEP: Record<FactKind, number> = {
   caregiver: 1,
   dsmb: 1,
   technology: 8,
-  specialPopulation: 3,
+  specialPopulation: 5,
   sampling: 5,
   stoppingRules: 1,
   aesi: 1,
@@ -91,12 +97,15 @@ const RULES: ((c: BlockContext) => void)[] = [
   (c) => primaryEndpoint(c.ix, c.b, c.text, c.add),
   geographyFacts,
   countryFacts,
+  nationalFrameworkFacts,
   sitesFacts,
+  multicentreFacts,
   inpatientFacts,
   caregiverFacts,
   committeeFacts,
   technologyFacts,
   specialPopulationFacts,
+  inclusionPopulationFacts,
   stoppingAndAesiFacts,
   samplingFacts,
   enrolmentWindowFacts,
@@ -170,6 +179,14 @@ export function extractFacts(doc: ProtocolDocument): Fact[] {
   return choose(candidates);
 }
 
+/**
+ * Values that say less than any other value of their kind ("multicentre" beside a number of sites; a country known
+ * only from the national regulations cited): kept only when nothing more precise was found.
+ */
+function fallback(c: Candidate): boolean {
+  return (c.kind === "sites" && c.value === "multicenter") || c.rule === "national regulations";
+}
+
 function choose(candidates: Candidate[]): Fact[] {
   const out: Fact[] = [];
   for (const kind of FACT_KINDS) {
@@ -187,15 +204,17 @@ function choose(candidates: Candidate[]): Fact[] {
     }
     const ranked = [...byValue.values()].sort(
       (a, b) =>
+        Number(fallback(a.best)) - Number(fallback(b.best)) ||
         b.best.score + Math.min(3, b.count - 1) * 0.5 - (a.best.score + Math.min(3, a.count - 1) * 0.5) ||
         a.best.order - b.best.order,
     );
     const top = ranked[0];
     if (!top) continue;
+    const precise = !fallback(top.best);
     // Values far below the best are dropped (a passing mention in the body next to a title-page statement).
     const floor = top.best.score - (KEEP[kind] > 1 ? 6 : 0);
     for (const r of ranked.slice(0, KEEP[kind])) {
-      if (r.best.score < floor) continue;
+      if (r.best.score < floor || (precise && fallback(r.best))) continue;
       const { order: _order, ...fact } = r.best;
       out.push(fact);
     }

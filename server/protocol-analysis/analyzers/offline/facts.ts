@@ -187,18 +187,34 @@ function fallback(c: Candidate): boolean {
   return (c.kind === "sites" && c.value === "multicenter") || c.rule === "national regulations";
 }
 
+/** A schedule-of-activities row of crosses ("Informed consent X IVRS/IWRS X X …") shows no claim (error class 9). */
+const SCHEDULE_ROW = /(?:\b[Xx]\b.*){3}/;
+
+/**
+ * The candidate a value is cited by: its best, unless that is a schedule row and another mention nearly as strong is a
+ * sentence.
+ */
+function citable(best: Candidate, all: Candidate[]): Candidate {
+  if (!SCHEDULE_ROW.test(best.quote)) return best;
+  const sentence = all
+    .filter((c) => !SCHEDULE_ROW.test(c.quote) && c.score >= best.score - 3)
+    .sort((a, b) => b.score - a.score || a.order - b.order)[0];
+  return sentence ? { ...sentence, score: best.score } : best;
+}
+
 function choose(candidates: Candidate[]): Fact[] {
   const out: Fact[] = [];
   for (const kind of FACT_KINDS) {
     const ofKind = candidates.filter((c) => c.kind === kind);
     // The score of a value: its best candidate, plus a little for each further mention (capped).
-    const byValue = new Map<string, { best: Candidate; total: number; count: number }>();
+    const byValue = new Map<string, { best: Candidate; total: number; count: number; all: Candidate[] }>();
     for (const c of ofKind) {
       const v = byValue.get(c.value);
-      if (!v) byValue.set(c.value, { best: c, total: c.score, count: 1 });
+      if (!v) byValue.set(c.value, { best: c, total: c.score, count: 1, all: [c] });
       else {
         v.count++;
         v.total += c.score;
+        v.all.push(c);
         if (c.score > v.best.score || (c.score === v.best.score && c.order < v.best.order)) v.best = c;
       }
     }
@@ -215,7 +231,7 @@ function choose(candidates: Candidate[]): Fact[] {
     const floor = top.best.score - (KEEP[kind] > 1 ? 6 : 0);
     for (const r of ranked.slice(0, KEEP[kind])) {
       if (r.best.score < floor || (precise && fallback(r.best))) continue;
-      const { order: _order, ...fact } = r.best;
+      const { order: _order, ...fact } = citable(r.best, r.all);
       out.push(fact);
     }
   }

@@ -94,6 +94,18 @@ export function inpatientFacts(c: BlockContext): void {
       if (/(requires?|prolongation of|resulting in|require|no|not|without)\s*[a-z]*\s*$/.test(before)) continue;
       if (/(study|trial)\b/.test(after) && /\b(a|another|parallel)\s+[a-z ]*$/.test(before)) continue;
       if (/\(a parallel study/.test(lower.slice(Math.max(0, m.index - 80), m.index))) continue;
+      // The definition of a serious adverse event ("treatment on an emergency, outpatient basis for an event not
+      // fulfilling any of the definitions of serious") is not the study's care setting (error class 5).
+      const sentence = sentenceAround(text, m.index, m.index + m[0].length).toLowerCase();
+      if (/\b(?:serious|emergency|hospital admission)\b/.test(sentence)) continue;
+      // A performance-status grade ("ambulatory and able to carry out work of a light nature") is a scale, not a
+      // setting (error class 8).
+      if (
+        /\b(?:ambulatory and|able to carry out|capable of (?:all )?self-?care|performance status|ecog|karnofsky)\b/.test(
+          sentence,
+        )
+      )
+        continue;
       const value = /^(outpatients?|ambulatory|administered in the clinic)$/.test(raw) ? "outpatient" : "inpatient";
       const inclusion = has(ix, b, "inclusion") ? 4 : 0;
       const unit =

@@ -183,7 +183,13 @@ export const POPULATION_RULES: RowRule[] = [
       // nothing of retention.
       const d = f
         .of("duration")
-        .find((x) => /^(\d+(?:\.\d+)? (?:days?|weeks?|months?|years?|cycles?)|variable)$/.test(x.value));
+        // Nor does the calendar length of the whole study ("conducted over a period of 52 months", "Study Duration
+        // 3.5 years"): a participant's stay is shorter (error class 2).
+        .find(
+          (x) =>
+            /^(\d+(?:\.\d+)? (?:days?|weeks?|months?|years?|cycles?)|variable)$/.test(x.value) &&
+            !/\b(?:conduct|run)\b[^.]{0,120}\bover a period of|\bstudy duration\b/i.test(x.quote),
+        );
       if (!d) return null;
       const how = d.value === "variable" ? "a treatment period of variable length" : d.value;
       return {

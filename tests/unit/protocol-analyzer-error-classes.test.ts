@@ -263,6 +263,13 @@ describe("more of the same classes, on the development protocols' sentences", ()
     expect(values(doc, "specialProcedure")).toEqual([]);
   });
 
+  it("class 9: quotes a short answer with the heading it answers ('Not required.')", () => {
+    const doc = protocol([["8.4 Data Monitoring Committee", "Not required."]]);
+    const dsmb = extractFacts(doc).find((f) => f.kind === "dsmb");
+    expect(dsmb?.value).toBe("none");
+    expect(dsmb?.quote).toBe("8.4 Data Monitoring Committee Not required.");
+  });
+
   it("class 9: cites a sentence rather than a schedule row of crosses, and never a quote that starts inside a word", () => {
     const doc = protocol([
       [

@@ -134,9 +134,15 @@ function candidateRecorder(
     if (/\b[A-Za-z0-9-]{1,12} = \S/.test(text.slice(Math.max(0, start - 16), end + 4))) score -= 4;
     if (score <= 0) return;
     let quote = sentenceAround(text, start, end);
-    // A bare line (a title-page field, a table cell) says little alone: quote it with the line that follows.
+    // A short answer right under its heading ("8.4 Data Monitoring Committee" / "Not required.") says what it answers
+    // only with the heading: quote both (error class 9).
+    const prev = doc.blocks[block - 1];
     const next = doc.blocks[block + 1];
-    if (
+    if (quote.length < 25 && text.length < 25 && prev?.kind === "heading" && prev.page === doc.blocks[block]!.page) {
+      quote = `${prev.text} ${text}`.slice(0, 300);
+    }
+    // A bare line (a title-page field, a table cell) says little alone: quote it with the line that follows.
+    else if (
       quote.length < 25 &&
       text.length < 25 &&
       next &&

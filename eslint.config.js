@@ -203,10 +203,6 @@ export default tseslint.config(
       // Word lists and demo data: long by nature, no logic to split.
       "app/lib/hex-id-words.ts",
       "server/seed/demo*.ts",
-      // The offline analyzer and the protocol extractors are rewritten by their own issue (the analyzer's), which
-      // splits them; generated files and migrations are ignored above.
-      "server/protocol-analysis/analyzers/offline/**",
-      "server/protocol-analysis/extract/**",
     ],
     rules: {
       "max-lines": ["error", { max: 500, skipBlankLines: false, skipComments: false }],

@@ -2,7 +2,7 @@
  * The nine error classes of ../shared/protocol-analysis-review.md (issue 23), each tested on short sentences taken from
  * the development protocols (quoted, never a whole protocol): the offline analyzer must not make the same mistake.
  */
-import { extractFacts } from "@server/protocol-analysis/analyzers/offline";
+import { extractFacts, sentenceAround } from "@server/protocol-analysis/analyzers/offline/facts";
 import { rowsFromFacts } from "@server/protocol-analysis/analyzers/offline/rows";
 import type { ProtocolDocument, SectionEntry, TextBlock } from "@server/protocol-analysis/contract";
 import { describe, expect, it } from "vitest";
@@ -140,7 +140,9 @@ describe("error class 5: negated, excluded or boilerplate text is not a feature"
         "In case of acute exacerbation (refer to Section 5.2), all treatment options considered adequate by the investigator / caregiver are allowed.",
       ],
     ]);
-    expect(values(doc, "control")).toEqual([]);
+    // No comparator is a fact ("none"), never a placebo or an active comparator, and no comparator row.
+    expect(values(doc, "control")).toEqual(["none"]);
+    expect(text(doc).join(" ")).not.toMatch(/comparator none|active comparator/);
     expect(values(doc, "dsmb")).toEqual(["none"]);
     expect(values(doc, "specialPopulation")).toEqual([]);
     expect(values(doc, "caregiver")).toEqual([]);
@@ -222,5 +224,68 @@ describe("error class 9: the citation shows the claim", () => {
     ]);
     const row = rows(stated).rows.find((r) => r.category === "Safety")!;
     expect(row.citation.quote).toMatch(/MDS and AML are Adverse Events of Special Interest/);
+  });
+});
+
+describe("more of the same classes, on the development protocols' sentences", () => {
+  it("class 2: writes no retention row from the calendar length of the whole study", () => {
+    const doc = protocol([
+      [
+        "6.1 General Design",
+        "We will conduct a prospective, randomized, double blinded, controlled study over a period of 52 months.",
+      ],
+    ]);
+    expect(values(doc, "duration")).toContain("52 months");
+    expect(text(doc).join(" ")).not.toMatch(/retained for 52 months/);
+  });
+
+  it("class 5 and 8: an SAE definition and a performance-status grade give no care setting", () => {
+    const doc = protocol([
+      [
+        "9.2 Adverse Events",
+        "• treatment on an emergency, outpatient basis for an event not fulfilling any of the definitions of serious given above and not resulting in hospital admission.",
+      ],
+      [
+        "12.1 Performance Status Criteria",
+        "Restricted in physically strenuous activity but ambulatory and able to carry out work of a light or sedentary nature, e.g., light housework, office work.",
+      ],
+    ]);
+    expect(values(doc, "inpatient")).toEqual([]);
+  });
+
+  it("class 2: a finding of earlier studies is not this study's special procedure", () => {
+    const doc = protocol([
+      [
+        "4.2 Scientific Rationale",
+        "No clinically significant differences in selpercatinib AUC or Cmax were observed following administration of a low-fat or high-fat meal.",
+      ],
+    ]);
+    expect(values(doc, "specialProcedure")).toEqual([]);
+  });
+
+  it("class 9: quotes a short answer with the heading it answers ('Not required.')", () => {
+    const doc = protocol([["8.4 Data Monitoring Committee", "Not required."]]);
+    const dsmb = extractFacts(doc).find((f) => f.kind === "dsmb");
+    expect(dsmb?.value).toBe("none");
+    expect(dsmb?.quote).toBe("8.4 Data Monitoring Committee Not required.");
+  });
+
+  it("class 9: cites a sentence rather than a schedule row of crosses, and never a quote that starts inside a word", () => {
+    const doc = protocol([
+      [
+        "1.3 Schedule of Activities",
+        "Informed consent X IVRS/IWRS X X Dispense trial drug X Collect used and unused trial drug X X",
+      ],
+      [
+        "4.1.3 Method of Assigning Patients",
+        "Medication numbers will be assigned to each patient by the IVRS at every dispensing visit.",
+      ],
+    ]);
+    const ivrs = extractFacts(doc).find((f) => f.kind === "technology" && f.value === "ivrs");
+    expect(ivrs?.quote).toMatch(/^Medication numbers will be assigned/);
+    const long = `${"word ".repeat(60)}the association between the CRASH score and the docetaxel AUC will be assessed as a secondary endpoint along with the greater need for dose reductions based on the PK-guided dosing algorithm.`;
+    const quote = sentenceAround(long, long.indexOf("PK-guided"), long.indexOf("PK-guided") + 9);
+    expect(long).toContain(quote);
+    expect(long[long.indexOf(quote) - 1]).toBe(" ");
   });
 });

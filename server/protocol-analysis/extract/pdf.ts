@@ -6,36 +6,11 @@
  * the table of contents, else heading patterns (ADR 0029).
  */
 import { getDocumentProxy } from "unpdf";
-import { ProtocolUnreadableError, type ProtocolDocument, type SectionEntry, type TextBlock } from "../contract";
-import { collapse, numberLevel, numberParts, parseHeading, plausibleNext, titleKey } from "./sections";
+import { ProtocolUnreadableError, type ProtocolDocument } from "../contract";
+import { buildBlocks, TOC_LINE, type KnownHeading, type Line, type PageText } from "./pdf-blocks";
+import { collapse, numberLevel, parseHeading } from "./sections";
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
-
-interface Line {
-  text: string;
-  page: number;
-  /** Baseline from the bottom of the page, in points. */
-  y: number;
-  x: number;
-  size: number;
-  /** A gap wider than a few spaces between two items: a table row or a label beside its value. */
-  columns: boolean;
-}
-
-interface PageText {
-  page: number;
-  height: number;
-  lines: Line[];
-  printedPage: string | null;
-}
-
-interface KnownHeading {
-  number: string | null;
-  title: string;
-  level: number;
-  page: number | null;
-  source: "outline" | "toc";
-}
 
 /** Fewer characters than this on a page (headers and footers aside) and the page counts as having no text. */
 const MIN_TEXT_CHARS_PER_PAGE = 40;
@@ -249,8 +224,6 @@ async function destinationPage(pdf: PdfDocument, dest: string | unknown[] | null
   return null;
 }
 
-const TOC_LINE = /^(.*?\S)\s*(?:\.\s*){4,}\s*([ivxlc]+|[A-Z]?-?\d{1,4})$/i;
-
 /** Table-of-contents lines ("2.1 Primary objective ........ 20") on the first pages. */
 function readToc(pages: PageText[]): KnownHeading[] {
   const out: KnownHeading[] = [];
@@ -289,170 +262,6 @@ async function readTitle(pdf: PdfDocument, pages: PageText[]): Promise<string | 
   const info = meta?.info as { Title?: unknown } | undefined;
   const metaTitle = typeof info?.Title === "string" ? collapse(info.Title) : "";
   return metaTitle.length > 3 ? metaTitle : null;
-}
-
-const HEADING_PATTERN = /^((?:\d{1,2})(?:\.\d{1,2}){0,4})\.?\s+([A-Z][^]{1,110})$/;
-const BULLET = /^(?:[•▪◦●■□–-]|\(?[a-z]\)|\(?\d{1,2}\)|\d{1,2}\.(?!\d))\s+/;
-
-interface HeadingMatch {
-  number: string | null;
-  title: string;
-  level: number;
-}
-
-/** Lines are joined into paragraphs; headings (matched against the known index, else by pattern) start sections. */
-function buildBlocks(pages: PageText[], known: KnownHeading[]): { blocks: TextBlock[]; sections: SectionEntry[] } {
-  const blocks: TextBlock[] = [];
-  const sections: SectionEntry[] = [];
-  const byNumber = new Map<string, KnownHeading>();
-  for (const h of known) if (h.number && !byNumber.has(h.number)) byNumber.set(h.number, h);
-  const unnumbered = known.filter((h) => h.number === null && h.page !== null);
-  const useKnown = byNumber.size >= 5;
-  let lastNumber: string | null = null;
-  const tocPages = new Set(
-    pages.filter((p) => p.lines.filter((l) => TOC_LINE.test(l.text)).length >= 3).map((p) => p.page),
-  );
-
-  const matchHeading = (line: Line, next: Line | undefined): HeadingMatch | null => {
-    if (tocPages.has(line.page) || line.text.length > 160 || TOC_LINE.test(line.text)) return null;
-    const parsed = parseHeading(line.text);
-    if (parsed.number && /^\d/.test(parsed.number)) {
-      if (useKnown) {
-        const k = byNumber.get(parsed.number);
-        if (!k) return null;
-        const a = titleKey(parsed.title);
-        const b = titleKey(k.title);
-        const similar = a.length > 0 && (a.startsWith(b.slice(0, 12)) || b.startsWith(a.slice(0, 12)));
-        if (!similar) return null;
-        // A heading split over two lines: the title continues when the known title is longer than this line's.
-        let title = parsed.title;
-        if (next && b.length > a.length && b.startsWith(a + titleKey(next.text).slice(0, 4))) {
-          title = collapse(`${title} ${next.text}`);
-        }
-        return { number: parsed.number, title, level: numberLevel(parsed.number) };
-      }
-      const m = HEADING_PATTERN.exec(line.text);
-      if (!m || /[.;,:]$/.test(line.text) || line.text.length > 100) return null;
-      if (!plausibleNext(lastNumber, parsed.number)) return null;
-      return { number: parsed.number, title: parsed.title, level: numberLevel(parsed.number) };
-    }
-    // A number alone on its line, its title on the next (some generators split them).
-    if (/^\d{1,2}(?:\.\d{1,2}){0,4}\.?$/.test(line.text) && next && /^[A-Z]/.test(next.text)) {
-      const number = line.text.replace(/\.$/, "");
-      const k = byNumber.get(number);
-      const similar = k !== undefined && titleKey(next.text).startsWith(titleKey(k.title).slice(0, 12));
-      if ((useKnown && similar) || (!useKnown && plausibleNext(lastNumber, number) && next.text.length < 100)) {
-        return { number, title: next.text, level: numberLevel(number), consumeNext: true } as HeadingMatch;
-      }
-    }
-    const u = unnumbered.find((h) => h.page === line.page && titleKey(h.title) === titleKey(line.text));
-    if (u) return { number: null, title: u.title, level: u.level };
-    return null;
-  };
-
-  let current: { lines: Line[]; kind: TextBlock["kind"] } | null = null;
-  let currentSection: number | null = null;
-  const flush = () => {
-    if (!current || current.lines.length === 0) return;
-    const first = current.lines[0]!;
-    const page = pages[first.page - 1]!;
-    blocks.push({
-      text: joinLines(current.lines.map((l) => l.text)),
-      kind: current.kind,
-      page: first.page,
-      printedPage: page.printedPage,
-      section: currentSection,
-    });
-    current = null;
-  };
-
-  for (const p of pages) {
-    // Unnumbered outline entries with no matching line start at the top of their page.
-    const pendingPageStarts = unnumbered.filter(
-      (h) => h.page === p.page && !p.lines.some((l) => titleKey(l.text) === titleKey(h.title)),
-    );
-    for (let i = 0; i < p.lines.length; i++) {
-      const line = p.lines[i]!;
-      const prev = p.lines[i - 1];
-      const next = p.lines[i + 1];
-      if (i === 0 && pendingPageStarts.length > 0) {
-        flush();
-        for (const h of pendingPageStarts) {
-          sections.push({
-            number: null,
-            title: h.title,
-            level: h.level,
-            page: p.page,
-            printedPage: p.printedPage,
-            firstBlock: blocks.length,
-            lastBlock: blocks.length,
-          });
-        }
-        currentSection = sections.length - 1;
-      }
-      const heading = matchHeading(line, next);
-      if (heading) {
-        flush();
-        if (heading.number) lastNumber = heading.number;
-        sections.push({
-          number: heading.number,
-          title: heading.title,
-          level: heading.level,
-          page: p.page,
-          printedPage: p.printedPage,
-          firstBlock: blocks.length,
-          lastBlock: blocks.length,
-        });
-        currentSection = sections.length - 1;
-        const consumed = (heading as HeadingMatch & { consumeNext?: boolean }).consumeNext === true;
-        current = { lines: consumed ? [line, next!] : [line], kind: "heading" };
-        flush();
-        if (consumed) i++;
-        continue;
-      }
-      const gap = prev ? prev.y - line.y : 0;
-      const newParagraph =
-        current === null ||
-        !prev ||
-        gap > 1.75 * Math.max(prev.size, line.size) ||
-        gap < 0 ||
-        Math.abs(prev.size - line.size) > 1.5 ||
-        BULLET.test(line.text) ||
-        TOC_LINE.test(line.text) ||
-        TOC_LINE.test(prev.text) ||
-        line.columns !== prev.columns ||
-        (line.columns && prev.columns);
-      if (newParagraph) {
-        flush();
-        const kind: TextBlock["kind"] = line.columns ? "table" : BULLET.test(line.text) ? "list" : "paragraph";
-        current = { lines: [line], kind };
-      } else {
-        current!.lines.push(line);
-      }
-    }
-    flush();
-  }
-  flush();
-  for (let s = 0; s < sections.length; s++) {
-    const nextStart = sections[s + 1]?.firstBlock ?? blocks.length;
-    sections[s]!.lastBlock = Math.max(sections[s]!.firstBlock, nextStart - 1);
-  }
-  // Sections whose page start produced no block of their own (an empty page) end where they start.
-  for (const s of sections)
-    if (s.firstBlock >= blocks.length) s.firstBlock = s.lastBlock = Math.max(0, blocks.length - 1);
-  void numberParts;
-  return { blocks, sections };
-}
-
-/** Joins wrapped lines: a line that ends with a hyphen runs on without a space ("COVID-" + "19"). */
-export function joinLines(lines: string[]): string {
-  let out = "";
-  for (const l of lines) {
-    if (out === "") out = l;
-    else if (/[A-Za-z0-9]-$/.test(out)) out += l;
-    else out += ` ${l}`;
-  }
-  return out;
 }
 
 function ranges(pages: number[]): string {

@@ -71,10 +71,14 @@ export const ROMAN: Record<string, string> = {
 };
 
 /** The sentence around [start, end) of a text, verbatim, at most ~300 characters. */
-/** The sentence around [start, end) of a text, verbatim, at most ~300 characters. */
 export function sentenceAround(text: string, start: number, end: number): string {
   let s = start;
   while (s > 0 && !/[.;!?]\s$/.test(text.slice(Math.max(0, s - 2), s)) && start - s < 220) s--;
+  // Stopped by the length limit inside a sentence: start at a whole word ("…sociation between" is no quote).
+  if (s > 0 && !/[.;!?]\s$/.test(text.slice(Math.max(0, s - 2), s)) && /\S/.test(text[s - 1] ?? "")) {
+    const space = text.indexOf(" ", s);
+    if (space > 0 && space < start) s = space + 1;
+  }
   let e = end;
   while (e < text.length && !/[.;!?]/.test(text[e - 1] ?? "") && e - end < 220) e++;
   // Keep a trailing period when we stopped just after one; trim spaces.

@@ -59,6 +59,9 @@ export function specialProcedureFacts(c: BlockContext): void {
   for (const [re, value] of PROCEDURES) {
     for (const m of text.matchAll(re)) {
       const sentence = sentenceAround(text, m.index, m.index + m[0].length);
+      // Findings of earlier studies ("no differences were observed following a high-fat meal") are not this study's
+      // procedure (error class 2).
+      if (/\b(?:were|was) (?:observed|seen|reported|shown)\b/i.test(sentence)) continue;
       const planned = /\b(will|must|are to|is to|shall)\b/i.test(sentence) ? 2 : 0;
       add("specialProcedure", value, "special procedure", b, m.index, m.index + m[0].length, w + planned);
     }

@@ -23,7 +23,14 @@ export function enrolmentFacts(c: BlockContext): void {
         )
       )
         continue;
-      const bonus = has(ix, b, "sampleSize", "population") ? 2 : 0;
+      // A synopsis field for one group ("No. of patients, each treatment: approximately 600") is not the total.
+      const perGroup =
+        /\b(?:each treatment|per (?:group|arm|treatment|cohort)|each (?:group|arm|cohort))\s*:?\s*[a-z ]{0,20}$/.test(
+          lower.slice(Math.max(0, m.index - 40), m.index),
+        )
+          ? -3
+          : 0;
+      const bonus = (has(ix, b, "sampleSize", "population") ? 2 : 0) + perGroup;
       add(
         "enrolment",
         String(n),
@@ -33,6 +40,12 @@ export function enrolmentFacts(c: BlockContext): void {
         m.index + m[0].length,
         w + bonus + (/randomi/.test(ctx) ? 1 : 0),
       );
+    }
+    // A synopsis field for the total: "No. of patients, total entered: Approximately 750 patients".
+    for (const m of text.matchAll(
+      /\btotal (?:entered|enrolled|randomi[sz]ed|planned)\s*:\s*(?:approximately\s+|about\s+)?(\d{2,5})\b/gi,
+    )) {
+      add("enrolment", m[1]!, "planned enrolment", b, m.index, m.index + m[0].length, w + 3);
     }
   }
 }

@@ -13,7 +13,7 @@ export function geographyFacts(c: BlockContext): void {
   ))
     return;
   for (const m of text.matchAll(
-    /\b(worldwide|multinational|international|global(?:ly)?|multi-country|multicountry|several countries)\b/gi,
+    /\b(worldwide|multi-?national|international|global(?:ly)?|multi-country|multicountry|several countries)\b/gi,
   )) {
     const before = lower.slice(Math.max(0, m.index - 50), m.index);
     const after = lower.slice(m.index + m[0].length, m.index + m[0].length + 40);
@@ -31,7 +31,10 @@ export function geographyFacts(c: BlockContext): void {
     // A scope word says where the study runs only in a sentence about its sites, countries or enrolment.
     const sentence = sentenceAround(text, m.index, m.index + m[0].length).toLowerCase();
     if (!/(site|cent(er|re)|countr|conduct|enrol|particip|recruit|region|randomi)/.test(sentence)) continue;
-    const v = m[1]!.toLowerCase().replace(/^globally$/, "global");
+    const v = m[1]!
+      .toLowerCase()
+      .replace(/^globally$/, "global")
+      .replace(/^multi-national$/, "multinational");
     add(
       "geography",
       v,
@@ -82,6 +85,41 @@ export function countryFacts(c: BlockContext): void {
   }
 }
 
+/**
+ * The national framework a protocol is written under ("Swiss regulatory authority's requirements", "FDA Form 1572"): the country of a study that names no country where it runs. A fallback value
+ * (facts.ts): dropped when the protocol states its scope or countries.
+ */
+const NATIONAL: [RegExp, string][] = [
+  [/\bSwiss (?:regulatory|law|legislation|ethics|authorit)|\bSwissmedic\b/, "switzerland"],
+  // Not "21 CFR": global protocols cite it for IND safety reporting wherever they run.
+  [/\bForms? (?:FDA )?1572\b|\bFDA (?:Related )?Forms? 1572\b|\b1572\/1571\b/, "united states"],
+  [/\bPMDA\b|\bJ-GCP\b|\bMinistry of Health, Labou?r and Welfare\b/, "japan"],
+  [/\bMHRA\b/, "united kingdom"],
+  [/\bBfArM\b/, "germany"],
+  [/\bANSM\b/, "france"],
+  [/\bHealth Canada\b/, "canada"],
+];
+
+export function nationalFrameworkFacts(c: BlockContext): void {
+  const { ix, b, text, background, add } = c;
+  if (background || has(ix, b, "references", "toc", "abbreviations")) return;
+  for (const [re, country] of NATIONAL) {
+    const m = re.exec(text);
+    if (m) add("geography", country, "national regulations", b, m.index, m.index + m[0].length, 1);
+  }
+}
+
+/** "Multi-centre" without a number (the title page included): ranked below any stated number of sites. */
+export function multicentreFacts(c: BlockContext): void {
+  const { ix, b, w, text, background, heading, add } = c;
+  if (background || heading || has(ix, b, "references", "toc", "consent")) return;
+  for (const m of text.matchAll(/\bmulti-?(?:cent(?:er|re)|site)(?:ed|ic)?\b/gi)) {
+    const sentence = sentenceAround(text, m.index, m.index + m[0].length).toLowerCase();
+    if (/\b(?:trials|studies)\b/.test(sentence) && !/\b(?:this|the present) (?:study|trial)\b/.test(sentence)) continue;
+    add("sites", "multicenter", "multicentre", b, m.index, m.index + m[0].length, w - 2);
+  }
+}
+
 /** Number of sites, a single site, or a named institution. */
 export function sitesFacts(c: BlockContext): void {
   const { ix, b, w, text, background, heading, add } = c;
@@ -119,6 +157,12 @@ export function sitesFacts(c: BlockContext): void {
       m.index + m[0].length,
       w + (/(enrol|conduct|participat|randomi)/.test(sentence) ? 2 : 0),
     );
+  }
+  // "… enrolled at the University Hospital of Zürich (USZ) and at Klinik Hirslanden Zurich": two named sites.
+  for (const m of text.matchAll(
+    /\b(?:enrolled|recruited|conducted|performed)\b[^.;]{0,40}?\bat (?:the )?[A-Z][^.;]{3,80}?\band at (?:the )?[A-Z]/g,
+  )) {
+    add("sites", "2", "two named sites", b, m.index, m.index + m[0].length, w);
   }
 }
 

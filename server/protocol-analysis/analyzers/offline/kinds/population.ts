@@ -48,18 +48,20 @@ export function ageFacts(c: BlockContext): void {
   const { ix, b, w, text, lower, background, add } = c;
   if (has(ix, b, "inclusion", "synopsis", "population", "design") && !background && !has(ix, b, "exclusion")) {
     for (const m of text.matchAll(
-      /(?:\b(?:aged?|age)\s*(?:of\s*)?(?:≥|>=|≧)\s*(\d{1,2})\s*(?:years?|yrs)|(?:≥|>=)\s*(\d{1,2})\s*years(?: of age| old)?|\bat least\s*(\d{1,2})\s*years(?: of age| old)?|\b(\d{1,2})\s*years (?:of age )?(?:and|or) (?:older|over|above)|\bage minimum\s*:?\s*(\d{1,2})\s*years?|\b(?:aged?|between)\s*(\d{1,2})\s*(?:to|and|-|–)\s*(\d{1,2})\s*years|\b(\d{1,2})\s*(?:to|-|–)\s*(\d{1,2})\s*years of age)/gi,
+      /(?:\b(?:aged?|age)\s*(?:of\s*)?(?:≥|>=|≧)\s*(\d{1,2})\s*(?:years?|yrs)|(?:≥|>=)\s*(\d{1,2})\s*years(?: of age| old)?|\bat least\s*(\d{1,2})\s*years(?: of age| old)?|\b(\d{1,2})\s*years (?:of age )?(?:and|or) (?:older|over|above)|\bage minimum\s*:?\s*(\d{1,2})\s*years?|\b(?:aged?|between)\s*(\d{1,2})\s*(?:to|and|-|–)\s*(\d{1,2})\s*years|\b(\d{1,2})\s*(?:to|-|–)\s*(\d{1,2})\s*years (?:of age|old)|\bage[sd]?\s*(\d{1,2})\s*(?:to|-|–)\s*(\d{1,2})\b|\b(?:aged?|age)\s*(?:of\s*)?>\s*(\d{1,2})\s*(?:years?|yrs))/gi,
     )) {
-      const min = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? m[8];
-      const max = m[7] ?? m[9];
-      if (!min) continue;
+      const min = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? m[8] ?? m[10];
+      const max = m[7] ?? m[9] ?? m[11];
+      const above = m[12];
+      if (!min && !above) continue;
       const before = lower.slice(Math.max(0, m.index - 50), m.index);
       if (
         /(body weight|weight|duration|history|for|since|within|past|last|diagnosed)\s*[a-z ]{0,12}$/.test(before) &&
         !/\bage\b/.test(before)
       )
         continue;
-      const value = max ? `${min}-${max} years` : `≥${min} years`;
+      // "Age > 65 years" is strictly greater: said as written.
+      const value = above ? `>${above} years` : max ? `${min}-${max} years` : `≥${min} years`;
       add("age", value, "age limits", b, m.index, m.index + m[0].length, w + (has(ix, b, "inclusion") ? 3 : 0));
     }
   }
@@ -70,7 +72,7 @@ export function specialPopulationFacts(c: BlockContext): void {
   const { ix, b, w, text, background, add } = c;
   if (!background && !has(ix, b, "references", "exclusion")) {
     for (const m of text.matchAll(
-      /\b(legally[- ]authori[sz]ed representatives?|legal(?:ly)?\/authori[sz]ed representatives?|legal representatives?|LAR|incapacitated|not capable of giving consent|unable to (?:provide|give) (?:informed )?consent|impaired decision[- ]making capacity|pregnant or breastfeeding|pregnant women|pregnant|elderly|older adults|no upper age limit|paediatric|pediatric|children|adolescents|neonates|infants)\b/gi,
+      /\b(legally[- ]authori[sz]ed representatives?|legal(?:ly)?\/authori[sz]ed representatives?|legal representatives?|LAR|incapacitated|not capable of giving consent|unable to (?:provide|give) (?:informed )?consent|impaired decision[- ]making capacity|pregnant or breastfeeding|pregnant women|pregnant|elderly|older adults|senior adults?|geriatric (?:patients|population|oncology)|no upper age limit|paediatric|pediatric|children|adolescents|neonates|infants)\b/gi,
     )) {
       const raw = m[1]!.toLowerCase();
       const sentence = sentenceAround(text, m.index, m.index + m[0].length).toLowerCase();
@@ -105,7 +107,7 @@ export function specialPopulationFacts(c: BlockContext): void {
         )
           continue;
         value = "pregnant women";
-      } else if (/(elderly|older adults|no upper age)/.test(raw)) {
+      } else if (/(elderly|older adults|senior adult|geriatric|no upper age)/.test(raw)) {
         if (!has(ix, b, "inclusion", "population", "synopsis", "title") || /\bet al\b/.test(sentence)) continue;
         value = "elderly";
       } else value = "children";
@@ -121,6 +123,27 @@ export function specialPopulationFacts(c: BlockContext): void {
       );
     }
   }
+}
+
+/**
+ * Who the inclusion criteria admit, read from the criteria themselves: one sex only ("Female patients", "Patients
+ * must be female"; not "Male or female") and a minimum body-mass index (an overweight population). A usual BMI range
+ * and healthy participants are not a special population.
+ */
+export function inclusionPopulationFacts(c: BlockContext): void {
+  const { ix, b, w, text, add } = c;
+  if (!has(ix, b, "inclusion") || has(ix, b, "exclusion")) return;
+  const sex =
+    /^\W*(?:o\s+)?(?:patients must be |participants must be |subjects must be )?(female|male)(?: (?:patients|participants|subjects))?\b(?! or)/i.exec(
+      text,
+    );
+  if (sex && !/\b(?:male|female) (?:or|and) (?:male|female)\b/i.test(text)) {
+    const end = sex.index + sex[0].length;
+    add("specialPopulation", sex[1]!.toLowerCase(), "inclusion criterion", b, sex.index, end, w + 2);
+  }
+  const min = /\b(?:body mass index|BMI)\b[^.;]{0,30}?(?:≥|>=|at least)\s*(\d{2}(?:\.\d)?)\s*kg\/m/i.exec(text);
+  if (min)
+    add("specialPopulation", `bmi ≥${min[1]}`, "inclusion criterion", b, min.index, min.index + min[0].length, w);
 }
 
 /** Caregivers and study partners required by the protocol. */

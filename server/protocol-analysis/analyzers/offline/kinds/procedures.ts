@@ -27,7 +27,7 @@ export function samplingFacts(c: BlockContext): void {
   const { ix, b, w, text, background, add } = c;
   if (!background && !has(ix, b, "references", "exclusion")) {
     for (const m of text.matchAll(
-      /\b(central (?:laborator(?:y|ies)|lab)|(?:mid-turbinate |nasopharyngeal |oropharyngeal )?(?:nasal )?swabs?|(?:core |tumou?r |skin |liver |muscle )?biops(?:y|ies)|archival (?:tumou?r )?tissue|pharmacokinetic (?:samples?|sampling|blood samples?)|PK (?:samples?|sampling)|serum samples?|plasma (?:and serum )?samples?|stored samples|biorepository|(?:central )?specimen repository|24-?hour urine|lumbar puncture|cerebrospinal fluid|bone marrow (?:aspirat[a-z]+|biops[a-z]+)|bronchoalveolar lavage|MRI|PET(?:-CT)? scans?|CT scans?|echocardiogra[a-z]+|endoscop[a-z]+|colonoscop[a-z]+|[Ss]pirometry)\b/g,
+      /\b(central (?:laborator(?:y|ies)|lab)|(?:mid-turbinate |nasopharyngeal |oropharyngeal )?(?:nasal )?swabs?|(?:core |tumou?r |skin |liver |muscle )?biops(?:y|ies)|archival (?:tumou?r )?tissue|pharmacokinetic (?:samples?|sampling|blood samples?)|PK (?:blood )?(?:samples?|sampling)|blood samples|serum samples?|plasma (?:and serum )?samples?|stored samples|biorepository|(?:central )?specimen repository|24-?hour urine|lumbar puncture|cerebrospinal fluid|bone marrow (?:aspirat[a-z]+|biops[a-z]+)|bronchoalveolar lavage|MRI|PET(?:-CT)? scans?|CT scans?|echocardiogra[a-z]+|endoscop[a-z]+|colonoscop[a-z]+|[Ss]pirometry)\b/g,
     )) {
       const raw = m[1]!;
       const value = normalizeSampling(raw);
@@ -89,7 +89,7 @@ function normalizeSampling(raw: string): string | null {
         : "swab";
   if (/biops/.test(r)) return /bone marrow/.test(r) ? "bone marrow biopsy" : "biopsy";
   if (/archival/.test(r)) return "archival tissue";
-  if (/^(pharmacokinetic|pk)/.test(r)) return "pk samples";
+  if (/^(pharmacokinetic|pk)/.test(r)) return /sampling$/.test(r) ? "pk sampling" : "pk samples";
   if (/^serum/.test(r)) return "serum samples";
   if (/^plasma/.test(r)) return "plasma";
   if (/(stored samples|biorepository|repository)/.test(r))

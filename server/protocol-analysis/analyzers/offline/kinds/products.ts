@@ -36,7 +36,7 @@ export function routeFacts(c: BlockContext): void {
     !has(ix, b, "concomitant", "contraception", "exclusion", "inclusion")
   ) {
     for (const m of text.matchAll(
-      /\b(orally|oral|by mouth|p\.?o\.?(?= )|intravenous(?:ly)?|IV(?= |\)|,)|infusions?|subcutaneous(?:ly)?|SC(?= )|s\.c\.|intramuscular(?:ly)?|IM(?= )|inhaled|inhalation|intranasal(?:ly)?|nasal spray|topical(?:ly)?|transdermal|sublingual|intravitreal|(?:film-coated )?tablets?|capsules?)\b/g,
+      /\b(orally|oral|by mouth|p\.?o\.?(?= )|intravenous(?:ly)?|IV(?= |\)|,)|infusions?|subcutaneous(?:ly)?|SC(?= )|s\.c\.|intramuscular(?:ly)?|IM(?= )|inhaled|inhalation(?:al)?|intranasal(?:ly)?|nasal spray|topical(?:ly)?|transdermal|sublingual|intravitreal|(?:film-coated )?tablets?|capsules?)\b/g,
     )) {
       const raw = m[1]!;
       const before = lower.slice(Math.max(0, m.index - 40), m.index);
@@ -62,7 +62,7 @@ export function routeFacts(c: BlockContext): void {
             ? "subcutaneous"
             : /^(intramuscular|intramuscularly|im)$/.test(r)
               ? "intramuscular"
-              : /^(inhaled|inhalation)$/.test(r)
+              : /^(inhaled|inhalation|inhalational)$/.test(r)
                 ? "inhaled"
                 : /^(intranasal|intranasally|nasal spray)$/.test(r)
                   ? "intranasal"
@@ -91,7 +91,7 @@ export function doseFacts(c: BlockContext): void {
     !has(ix, b, "concomitant", "inclusion", "exclusion", "safety")
   ) {
     for (const m of text.matchAll(
-      /\b(\d+(?:\.\d+)?)\s?(mg\/kg|mg\/m2|mg\/m²|mg|µg|mcg|μg|micrograms?|IU|mL\/kg)(?![/a-z*·])/gi,
+      /\b(\d+(?:\.\d+)?)\s?(mg\/kg|mg\/m2|mg\/m²|mg\/m(?=\s|[,.;)]|$)|mg|µg|mcg|μg|micrograms?|IU|mL\/kg)(?![/a-z*·])/gi,
     )) {
       const sentence = sentenceAround(text, m.index, m.index + m[0].length);
       const namesImp = impNames.some((n) => n.pattern.test(sentence));
@@ -116,16 +116,27 @@ export function doseFacts(c: BlockContext): void {
         .replace(/^micrograms?$/, "µg")
         .replace("mcg", "µg")
         .replace("μg", "µg")
-        .replace("m²", "m2");
+        .replace("m²", "m2")
+        // "75 mg/m" where the superscript 2 was lost in extraction.
+        .replace(/\/m$/, "/m2");
       const value = `${m[1]} ${unit}`;
       add("dose", value, "dose with unit", b, m.index, m.index + m[0].length, w + (has(ix, b, "treatment") ? 1 : 0));
+    }
+    // Anaesthetics are dosed to a target: "MAC 0.8-1.2", a target-controlled infusion "ranging from 3.0 to 5.0 mcg/ml".
+    for (const m of text.matchAll(
+      /\bMAC (\d(?:\.\d)?)\s*[-–]\s*(\d(?:\.\d)?)\b|\b(\d+(?:\.\d+)?)\s*(?:to|-|–)\s*(\d+(?:\.\d+)?)\s*(mcg\/ml|µg\/ml|μg\/ml)/gi,
+    )) {
+      const value = m[1]
+        ? `mac ${m[1]}-${m[2]}`
+        : `${m[3]} to ${m[4]} ${m[5]!.toLowerCase().replace(/^(µ|μ)g/, "mcg")}`;
+      add("dose", value, "target dose", b, m.index, m.index + m[0].length, w);
     }
   }
 }
 
 /** International nonproprietary name stems of medicines, and sponsor codes ("LIK066", "RO4877533", "ABC-1234"). */
 const INN =
-  /\b([a-z]{3,}(?:mab|nib|parib|lisib|ciclib|gliflozin|glutide|gliptin|sartan|pril|vastatin|vir|previr|buvir|tide|dil|cept|kinra|stim|platin|taxel|rubicin|tinib|zumab|ximab|umab|lukast|prazole|oxacin|cycline|mycin|cillin|conazole|azole|olol|dipine|parin|xaban|gatran|semide|tidine|setron|pitant|triptan|sertib|degib|fenib|rafenib|tecan|trexate|abine|citabine|mustine|zomib|lidomide|sonide|olone|asone|terol|tropium|lintide|relin|relix|tegravir|navir|dronate|parcel|siran|ersen|plin|leucel|prost|meterol))\b/gi;
+  /\b([a-z]{3,}(?:mab|nib|parib|lisib|ciclib|gliflozin|glutide|gliptin|sartan|pril|vastatin|vir|previr|buvir|tide|dil|cept|kinra|stim|platin|taxel|rubicin|tinib|zumab|ximab|umab|lukast|prazole|oxacin|cycline|mycin|cillin|conazole|azole|olol|dipine|parin|xaban|gatran|semide|tidine|setron|pitant|triptan|sertib|degib|fenib|rafenib|tecan|trexate|abine|citabine|mustine|zomib|lidomide|sonide|olone|asone|terol|tropium|lintide|relin|relix|tegravir|navir|dronate|parcel|siran|ersen|plin|leucel|prost|meterol|flurane|phosphamide|fosfamide))\b/gi;
 const CODE = /\b([A-Z]{2,5}-?\d{3,7}[A-Z]?)\b/g;
 const NOT_DRUGS = new Set([
   "placebo",
@@ -175,7 +186,7 @@ export function findImpNames(ix: DocIndex): ImpName[] {
     }
     // "The investigational product is KX-2231", "Study drug: velmeterol", "The study vaccine RSVpreF3-A".
     for (const m of text.matchAll(
-      /\b(?:investigational (?:medicinal )?products?|study (?:drug|vaccine|medication|product|intervention)|the vaccine)\s*(?:is|are|will be|:)?\s*(?:the\s+)?([A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+|[A-Z]{2,}[A-Za-z0-9]*|[a-z]{6,}(?=[\s,.(]))/g,
+      /\b(?:investigational (?:medicinal )?products?|[Ss]tudy (?:drug|vaccine|medication|[Pp]roduct|intervention)|the vaccine)\s*(?:is|are|will be|:)?\s*(?:the\s+)?([A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+|[A-Z]{2,}[A-Za-z0-9]*|[a-z]{6,}(?=[\s,.(]))(?:\s+(?:versus|vs\.?)\s+([a-z]{6,})\b)?/g,
     )) {
       const name = m[1]!;
       // A lower-case word is a name only if it looks like one (an INN stem): "study treatment because …" is not.
@@ -185,12 +196,15 @@ export function findImpNames(ix: DocIndex): ImpName[] {
         /^(will|shall|should|must|being|given|which|before|after|during)$/i.test(name)
       )
         continue;
-      const key = name.toLowerCase().replace("-", "");
-      const s = stats.get(key) ?? { display: name, count: 0, strong: 0, rule: "named as the study product" };
-      s.count++;
-      s.strong += 5;
-      s.named = true;
-      stats.set(key, s);
+      // "Study Product: sevoflurane versus propofol": both sides are study treatment.
+      for (const n of [name, m[2]].filter((x): x is string => x !== undefined)) {
+        const key = n.toLowerCase().replace("-", "");
+        const s = stats.get(key) ?? { display: n, count: 0, strong: 0, rule: "named as the study product" };
+        s.count++;
+        s.strong += 5;
+        s.named = true;
+        stats.set(key, s);
+      }
     }
     for (const m of text.matchAll(CODE)) {
       const code = m[1]!;

@@ -1,7 +1,7 @@
 /**
  * Durations and the care setting (inpatient or outpatient).
  */
-import { has, sentenceAround, type BlockContext } from "./context";
+import { has, sentenceAround, WORD_NUMBERS, type BlockContext } from "./context";
 
 /** Durations of treatment, follow-up and participation. */
 export function durationFacts(c: BlockContext): void {
@@ -36,6 +36,44 @@ export function durationFacts(c: BlockContext): void {
     }
   }
 
+  if (!background && !has(ix, b, "exclusion", "aeDefinitions", "references")) {
+    // "treatment should continue for four cycles", "4 cycles of standard TC".
+    for (const m of text.matchAll(
+      /\b(?:for|of|receive|complete|up to|continue for)\s+(\d{1,2}|two|three|four|five|six|eight|twelve)\s+(?:\(\d+\)\s+)?cycles\b/gi,
+    )) {
+      const n = WORD_NUMBERS[m[1]!.toLowerCase()] ?? m[1]!;
+      add(
+        "duration",
+        `${n} cycles`,
+        "number of cycles",
+        b,
+        m.index,
+        m.index + m[0].length,
+        w + (has(ix, b, "treatment") ? 2 : 0),
+      );
+    }
+    // "Treatment duration for each patient will be variable"; "Administration will be limited to the length of the
+    // surgical procedure".
+    for (const m of text.matchAll(/\bwashout (?:period )?of (\d{1,2}) days\b|\b(\d{1,2})-day washout\b/gi))
+      add("duration", `${m[1] ?? m[2]}-day washout`, "washout", b, m.index, m.index + m[0].length, w);
+    const variable = /\b(?:treatment|participation) duration\b[^.;]{0,40}?\bwill be variable\b/i.exec(text);
+    if (variable)
+      add("duration", "variable", "variable duration", b, variable.index, variable.index + variable[0].length, w + 2);
+    const surgery =
+      /\b(?:limited to|for|during) the (?:length|duration) of (?:the )?(surgical procedure|surgery|an(?:a)?esthesia)\b/i.exec(
+        text,
+      );
+    if (surgery && has(ix, b, "synopsis", "treatment", "design", "title"))
+      add(
+        "duration",
+        `length of the ${surgery[1]!.toLowerCase()}`,
+        "length of a procedure",
+        b,
+        surgery.index,
+        surgery.index + surgery[0].length,
+        w + 2,
+      );
+  }
   if (has(ix, b, "design", "synopsis") && !background) {
     const u = /\buntil (?:disease )?progression\b/i.exec(text);
     if (u)
@@ -48,7 +86,7 @@ export function inpatientFacts(c: BlockContext): void {
   const { ix, b, w, text, lower, background, add } = c;
   if (!background && !has(ix, b, "aeDefinitions", "safety", "exclusion", "consent")) {
     for (const m of text.matchAll(
-      /\b(outpatients?|ambulatory|inpatients?|hospitali[sz]ed|hospital stay|overnight stay|confinement|domiciled|admitted to (?:the )?(?:hospital|clinical research unit|unit)|administered in the clinic)\b/gi,
+      /\b(outpatients?|ambulatory|inpatients?|hospitali[sz]ed|hospital stay|overnight stay|confinement|domiciled|admitted to (?:the )?(?:hospital|clinical research unit|unit)|administered in the clinic|before (?:hospital )?discharge)\b/gi,
     )) {
       const raw = m[1]!.toLowerCase();
       const before = lower.slice(Math.max(0, m.index - 40), m.index);
@@ -56,6 +94,18 @@ export function inpatientFacts(c: BlockContext): void {
       if (/(requires?|prolongation of|resulting in|require|no|not|without)\s*[a-z]*\s*$/.test(before)) continue;
       if (/(study|trial)\b/.test(after) && /\b(a|another|parallel)\s+[a-z ]*$/.test(before)) continue;
       if (/\(a parallel study/.test(lower.slice(Math.max(0, m.index - 80), m.index))) continue;
+      // The definition of a serious adverse event ("treatment on an emergency, outpatient basis for an event not
+      // fulfilling any of the definitions of serious") is not the study's care setting (error class 5).
+      const sentence = sentenceAround(text, m.index, m.index + m[0].length).toLowerCase();
+      if (/\b(?:serious|emergency|hospital admission)\b/.test(sentence)) continue;
+      // A performance-status grade ("ambulatory and able to carry out work of a light nature") is a scale, not a
+      // setting (error class 8).
+      if (
+        /\b(?:ambulatory and|able to carry out|capable of (?:all )?self-?care|performance status|ecog|karnofsky)\b/.test(
+          sentence,
+        )
+      )
+        continue;
       const value = /^(outpatients?|ambulatory|administered in the clinic)$/.test(raw) ? "outpatient" : "inpatient";
       const inclusion = has(ix, b, "inclusion") ? 4 : 0;
       const unit =

@@ -163,6 +163,13 @@ export function armsFacts(c: BlockContext): void {
     const first = /\bArm [A-F]\b/.exec(text)!;
     add("arms", String(armLetters.size), "Arm A/B labels", b, first.index, first.index + 5, w - 1);
   }
+  // A crossover's sequences are its arms: "2-period, 2-sequence crossover".
+  if (!c.background) {
+    for (const m of c.text.matchAll(/\b(\d|two|three|four)[- ]sequences?\b/gi)) {
+      const n = WORD_NUMBERS[m[1]!.toLowerCase()] ?? Number(m[1]);
+      c.add("arms", String(n), "crossover sequences", c.b, m.index, m.index + m[0].length, c.w + 1);
+    }
+  }
 }
 
 /** Control: placebo, an active comparator, or no concurrent control. */
@@ -196,6 +203,30 @@ export function controlFacts(c: BlockContext): void {
           ? drug
           : "active comparator";
       add("control", value, "active comparator", b, m.index, m.index + m[0].length, w + 4);
+    }
+    // "There is no active comparator or placebo", "Comparator products: Not applicable".
+    for (const m of text.matchAll(
+      /\b(?:there (?:is|are|will be) no|without (?:an? )?)\s*(?:active comparator|comparator|placebo|control (?:group|arm))\b|\bcomparator (?:products?|drugs?)\s*:\s*(?:not applicable|none)\b/gi,
+    )) {
+      add("control", "none", "no control", b, m.index, m.index + m[0].length, w + 4);
+    }
+    // "each participant serves as his/her own control"
+    for (const m of text.matchAll(/\b(?:serves?|acts?) as (?:his\/her|their|his or her|its) own control\b/gi))
+      add("control", "own control", "own control", b, m.index, m.index + m[0].length, w + 4);
+    // "Active-controlled"; a comparator named in a treatment table ("Comparator Dulaglutide 0.75 mg QW").
+    for (const m of text.matchAll(/\bactive[- ]controlled\b/gi))
+      add("control", "active comparator", "active comparator", b, m.index, m.index + m[0].length, w + 2);
+    for (const m of text.matchAll(/\bComparator(?: (?:drug|product))?:?\s+([A-Z][a-z]{5,}|[a-z]{6,})\b/g)) {
+      const drug = m[1]!.toLowerCase();
+      if (!/(mab|nib|flozin|glutide|gliptin|sartan|pril|statin|vir|formin|parin|ofol|flurane|platin|taxel)$/.test(drug))
+        continue;
+      add("control", drug, "named comparator", b, m.index, m.index + m[0].length, w + 3);
+    }
+    // "the control group (i.e. receiving intravenous anesthesia with propofol)", "“Group Propofol” (control)".
+    for (const m of text.matchAll(
+      /\bcontrol group \((?:i\.e\.|e\.g\.)?,?\s*(?:receiving|treated with|given)\s+[^)]{0,60}?\bwith ([a-z]{5,})\)|["“]?(?:Group|Arm) ([A-Z][a-z]{4,})["”]?\s*\((?:active )?control\)/g,
+    )) {
+      add("control", (m[1] ?? m[2])!.toLowerCase(), "named control group", b, m.index, m.index + m[0].length, w + 3);
     }
     for (const m of text.matchAll(
       /\b(historical (?:control|data|rate|benchmark)|one[- ]sample test|single[- ]arm|non-comparative)\b/gi,

@@ -32,6 +32,9 @@ export const FACT_KINDS = [
   "centralReading",
   "safetySignal",
   "vendor",
+  // Issue 23, read from the objectives/endpoints table and the schedule of activities:
+  "secondaryEndpoint",
+  "visits",
 ] as const;
 export type FactKind = (typeof FACT_KINDS)[number];
 

@@ -127,7 +127,9 @@ export const DATA_SAFETY_RULES: RowRule[] = [
     id: "sampling",
     category: "Data Collection Procedures",
     make: (f) => {
-      const s = f.of("sampling");
+      // "Blood samples" alone says nothing a reviewer can act on (error class 4): a fact, not a row.
+      // Imaging is read, not shipped: it has no place in a row on sample handling (error class 7).
+      const s = f.of("sampling").filter((x) => !/^(blood samples|ct scan|mri|pet|pet-ct)$/.test(x.value));
       if (s.length === 0) return null;
       // The citation: a sentence, not a schedule-of-activities row of crosses.
       const ev = s.find((x) => !/(\bX\b.*){3}/.test(x.quote)) ?? s[0]!;

@@ -65,7 +65,8 @@ export const POPULATION_RULES: RowRule[] = [
     id: "specialPopulation",
     category: "Subject Population",
     make: (f) => {
-      const s = f.first("specialPopulation");
+      // Who needs extra protection; the inclusion criteria's sex, health or BMI are facts, not a vulnerable group.
+      const s = f.has("specialPopulation", /lar|pregnan|elderly|older|children|paediatric|adolescent|neonate|infant/);
       if (!s) return null;
       const consent = /lar/.test(s.value);
       return {
@@ -178,11 +179,22 @@ export const POPULATION_RULES: RowRule[] = [
     id: "duration",
     category: "Operational Complexity",
     make: (f) => {
-      const d = f.first("duration");
-      if (!d || d.value === "until progression") return null;
+      // A duration that is not a length of time ("until progression", "the length of the surgical procedure") says
+      // nothing of retention.
+      const d = f
+        .of("duration")
+        // Nor does the calendar length of the whole study ("conducted over a period of 52 months", "Study Duration
+        // 3.5 years"): a participant's stay is shorter (error class 2).
+        .find(
+          (x) =>
+            /^(\d+(?:\.\d+)? (?:days?|weeks?|months?|years?|cycles?)|variable)$/.test(x.value) &&
+            !/\b(?:conduct|run)\b[^.]{0,120}\bover a period of|\bstudy duration\b/i.test(x.quote),
+        );
+      if (!d) return null;
+      const how = d.value === "variable" ? "a treatment period of variable length" : d.value;
       return {
-        question: `Will participants be retained for ${d.value}?`,
-        statementIf: `If participants drop out or are lost to follow-up before ${d.value}`,
+        question: `Will participants be retained for ${how}?`,
+        statementIf: `If participants drop out or are lost to follow-up before ${d.value === "variable" ? "the end of their treatment" : d.value}`,
         statementDueTo: `due to "${short(d.quote)}"`,
         statementThen: "then endpoint data may be missing and the analysis weakened.",
         evidence: d,

@@ -26,7 +26,12 @@ export const PRODUCT_RULES: RowRule[] = [
       }
       // One named country with no scope word: a single-country study has no multi-region risk (error class 1).
       if (!scope && g.length <= 1) return null;
-      const where = list(g.map((x) => x.value));
+      // A scope word is not a place: "across the participating countries (Europe and North America)".
+      // One named place beside a scope word is where the protocol happens to name, not the study's extent.
+      const places = g.filter((x) => !SCOPE.test(x.value)).map((x) => shown(x));
+      const where = scope
+        ? `the participating countries${places.length > 1 ? ` (${list(places)})` : ""}`
+        : list(g.map((x) => shown(x)));
       return {
         question: `Are regulatory, language and standard-of-care differences across ${where} managed?`,
         statementIf: `If requirements or clinical practice differ across ${where}`,
@@ -43,8 +48,12 @@ export const PRODUCT_RULES: RowRule[] = [
     make: (f) => {
       const s = f.first("sites");
       if (!s || /single|^1$/.test(s.value)) return null;
+      // Site experience is a risk where there are many sites; "multicentre" or two named sites says too little
+      // (error class 4), and the category is then reported as considered.
+      if (!/several|hundreds/.test(s.value) && !(Number(s.value) >= 3)) return null;
+      const all = `all ${s.value} sites`;
       return {
-        question: `Do all ${s.value} sites have experience with this kind of study?`,
+        question: `Do ${all} have experience with this kind of study?`,
         statementIf: `If some of the ${s.value} sites have little experience with the protocol's procedures`,
         statementDueTo: `due to "${short(s.quote)}"`,
         statementThen: "then protocol deviations and data queries may be concentrated at inexperienced sites.",
@@ -77,7 +86,7 @@ export const PRODUCT_RULES: RowRule[] = [
       if (imps.length === 0) return null;
       const doses = f.values("dose");
       return {
-        question: `Is ${list(imps.map(shown))} dosed correctly${doses.length > 0 ? ` (${list(doses.slice(0, 4))})` : ""}?`,
+        question: `${imps.length > 1 ? "Are" : "Is"} ${list(imps.map(shown))} dosed correctly${doses.length > 0 ? ` (${list(doses.slice(0, 4))})` : ""}?`,
         statementIf: `If the wrong dose or product is dispensed or prepared${doses.length > 1 ? ", or dose strengths are mixed up" : ""}`,
         statementDueTo: `due to the investigational product${imps.length > 1 ? "s" : ""} named in "${short(imps[0]!.quote)}"`,
         statementThen: "then participants may be under- or overdosed and efficacy and safety data distorted.",

@@ -122,7 +122,8 @@ export const STUDY_RULES: RowRule[] = [
         };
       }
       // A placebo's handling is the Blinding row's risk (error class 6); a named active comparator has its own supply.
-      if (c.value === "placebo" || c.value === "active comparator") return null;
+      // No comparator ("none", each participant their own control): nothing to source or dose.
+      if (/^(placebo|active comparator|none|own control)$/.test(c.value)) return null;
       return {
         question: `Is the active comparator ${shown(c)} sourced, labelled and dosed as the protocol specifies?`,
         statementIf: `If ${shown(c)} is sourced locally, relabelled or dosed differently from the protocol`,

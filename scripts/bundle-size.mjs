@@ -47,9 +47,11 @@ export function routeBundleSizes(root) {
  * The budget of issue 10: 110 KB for every route's first visit, test pages aside. The five sign-in form pages carry the
  * form runtime (conform and zod/mini, 15 KB) over React and Remix (86 KB); they are held where they are until that
  * changes (docs/decisions/0021-fast-pages.md). Remix's route manifest, loaded on every first visit, grows with every
- * route: the 001 features' thirty routes added about 1.5 KB to every page, so both limits carry 2 KB for it.
+ * route: the 001 features' thirty routes added about 1.5 KB to every page, so both limits carry 2 KB for it. Splitting
+ * the shell's and editors' long components into named parts (issue 21, ADR 0038) added about 1 KB gzipped to the pages
+ * that carry them: the page and editor limits carry it until issue 26 brings every route under 110 KB.
  */
-export const BUDGET_KB = 112;
+export const BUDGET_KB = 113;
 export const FORM_PAGE_BUDGET_KB = 123;
 const FORM_PAGES = [
   "/ng/login ",
@@ -62,7 +64,7 @@ const FORM_PAGES = [
  * Shell pages on the kit's editable list carry the form runtime (20 KB) over the shell (103 KB) and the list kit: the
  * CP&CD editors (issue 12, docs/decisions/0025-critical-processes-and-data.md) and the risk assessment results (issue 15).
  */
-export const EDITOR_PAGE_BUDGET_KB = 135;
+export const EDITOR_PAGE_BUDGET_KB = 136;
 const EDITOR_PAGES = [
   "/ng/companies/:companyId/studies/:studyName/cpcd ",
   "/ng/companies/:companyId/cpcd ",

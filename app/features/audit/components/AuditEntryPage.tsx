@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { BackLink } from "~/components/widgets/BackLink";
 import { Collapsible } from "~/components/widgets/Collapsible";
 import type { AuditEntryView, YamlText } from "~/features/audit/views";
 import { useTranslation } from "~/lib/i18n-react";
@@ -24,9 +24,7 @@ export function AuditEntryPage({
   const id = entry ? entry.id : entryId;
   return (
     <div className="mx-auto max-w-6xl">
-      <Link to={listHref} className="text-sm text-brand-700 underline underline-offset-2">
-        {t("audit.entry.backToList")}
-      </Link>
+      <BackLink to={listHref}>{t("audit.entry.backToList")}</BackLink>
       <h1 className="mt-2 text-2xl font-semibold text-slate-900">
         {id ? t("audit.entry.title", { id }) : t("audit.entry.noEntryId")}
       </h1>

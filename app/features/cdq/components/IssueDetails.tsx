@@ -1,6 +1,6 @@
-import { AppLink } from "~/components/AppLink";
 import { DialogTrigger, useUrlDialog } from "~/components/dialogs/url-state";
 import { buttonClass } from "~/components/forms/Button";
+import { BackLink } from "~/components/widgets/BackLink";
 import { Panel } from "~/components/widgets/Panel";
 import { ContextValue, IssueValue, type IssueColumn } from "~/features/cdq/components/IssueParts";
 import { CDQ_INPUT_CLASS } from "~/features/cdq/components/status-form";
@@ -23,9 +23,7 @@ export function IssueDetailsPage({ issue, users, listHref, studyName }: IssueDet
   const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-5xl">
-      <AppLink to={listHref} className="text-brand-700 underline underline-offset-2 hover:text-brand-900">
-        {t("cdq.details.back")}
-      </AppLink>
+      <BackLink to={listHref}>{t("cdq.details.back")}</BackLink>
       {issue ? (
         <IssueDetails issue={issue} users={users} studyName={studyName} />
       ) : (

@@ -1,8 +1,9 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/dialogs/Dialog";
 import { DialogTrigger, useUrlDialog } from "~/components/dialogs/url-state";
 import { Button, buttonClass } from "~/components/forms/Button";
 import { useHydrated } from "~/components/forms/hydrated";
+import { BackLink } from "~/components/widgets/BackLink";
 import { useProtocolUpload, type SubmitOutcome } from "~/features/protocol-analysis/upload";
 import { useTranslation } from "~/lib/i18n-react";
 import { appLinks } from "~/lib/links";
@@ -28,12 +29,9 @@ export function IdentificationForm({
   const error = outcome && !outcome.ok ? t(outcome.message, outcome.values) : null;
   return (
     <div className="mx-auto max-w-3xl">
-      <Link
-        to={appLinks.studyPage(companyId, studyName, "protocolAnalysisTool")}
-        className="inline-block py-1 text-brand-700 underline underline-offset-2"
-      >
+      <BackLink to={appLinks.studyPage(companyId, studyName, "protocolAnalysisTool")}>
         {t("protocolAnalysis.identification.back")}
-      </Link>
+      </BackLink>
       <h1 className="mt-3 text-2xl font-semibold text-slate-900">{t("protocolAnalysis.identification.title")}</h1>
 
       {outcome?.ok === true ? <RequestSent hydrated={hydrated} onDismiss={() => upload.setOutcome(null)} /> : null}

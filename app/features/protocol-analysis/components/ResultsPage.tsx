@@ -1,7 +1,7 @@
-import { Link } from "@remix-run/react";
 import type { RiskAssessmentResult } from "@server/contracts/protocol-analysis";
 import { ConfirmDialog } from "~/components/dialogs/ConfirmDialog";
 import { DialogTrigger, useUrlDialog } from "~/components/dialogs/url-state";
+import { BackLink } from "~/components/widgets/BackLink";
 import { PageNotice } from "~/components/widgets/ResultAlert";
 import { RowsEditor } from "~/features/protocol-analysis/components/RowsEditor";
 import type { ResultsAnswer } from "~/features/protocol-analysis/results";
@@ -24,9 +24,7 @@ export function ResultsPage({ companyId, studyName, result, problem, canInsert, 
   const newRequest = useUrlDialog("newRequest");
   return (
     <div className="mx-auto max-w-7xl">
-      <Link to={landing} className="inline-block py-1 text-brand-700 underline underline-offset-2">
-        {t("protocolAnalysis.results.back")}
-      </Link>
+      <BackLink to={landing}>{t("protocolAnalysis.results.back")}</BackLink>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-slate-900">{t("protocolAnalysis.results.title")}</h1>
         <div className="flex gap-2">

@@ -8,8 +8,8 @@ const expect = baseExpect.configure({ timeout: 15_000 });
  * A change made in the product reaches the trail (issue 12 "the audit entry exists with per-item dataChanges",
  * issue 13 "a change made in the product appears at the top of the list"; 001 §2, §3): a CP&CD save of the project's
  * own study (tests/e2e/fixtures/seed.ts AUDIT_STUDIES) is the newest entry of that study's audit list, expands to one
- * change per item, and its entry page shows Old Value / New Value, Deleted and Created, and the request and response
- * as YAML. With JavaScript on and off, with axe.
+ * change per item (the first two, then how many more: ADR 0041), and its entry page shows them all, Old Value / New
+ * Value, Deleted and Created, and the request and response as YAML. With JavaScript on and off, with axe.
  */
 const COMPANY = "6560de000000000000000001";
 const studyName = () => AUDIT_STUDIES[test.info().project.name as "js-on" | "js-off"].name;
@@ -58,10 +58,12 @@ test("a CP&CD save is the newest audit entry, with one data change per item, and
   await expect(first.getByText("Old Value", { exact: true })).toBeVisible();
   await expect(first.getByText(`details: ${oldDetails}`)).toBeVisible();
   await expect(first.getByText(`details: ${marker}`)).toBeVisible();
-  await expect(first.getByText("Deleted", { exact: true })).toBeVisible();
-  await expect(first.getByText("title: Eligibility assessment")).toBeVisible();
   await expect(first.getByText("Created", { exact: true })).toBeVisible();
   await expect(first.getByText("title: Audit follow-up review")).toBeVisible();
+  // The list shows a bounded summary (ADR 0041): the first two changes, then how many more and a link to them all.
+  await expect(first.getByText("Changes not shown here: 1.", { exact: true })).toBeVisible();
+  await expect(first.getByText("title: Eligibility assessment")).toHaveCount(0);
+  await expect(first.getByRole("link", { name: /^View all data changes of audit entry / })).toBeVisible();
   // One change per item, never the whole list: the untouched rows are not in it.
   await expect(first.getByText("title: Randomisation")).toHaveCount(0);
   await expectAccessible(page);
@@ -79,6 +81,7 @@ test("a CP&CD save is the newest audit entry, with one data change per item, and
   await expect(page.getByText(`details: ${oldDetails}`)).toBeVisible();
   await expect(page.getByText(`details: ${marker}`).first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Deleted" })).toBeVisible();
+  await expect(page.getByText("title: Eligibility assessment").first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Created" })).toBeVisible();
   await expect(page.getByText("title: Audit follow-up review").first()).toBeVisible();
   const request = page.getByRole("region", { name: "Request" }).locator("pre");

@@ -68,6 +68,8 @@ export default defineConfig({
       ENV_FILE: "none",
       // Protocol Analysis (issue 15): a small upload limit, so that "too large" is quick to show.
       UPLOAD_MAX_BYTES: String(4 * 1024 * 1024),
+      // Protocol Analysis STEP 1's external tool (issue 24: a monitor is told it is there).
+      PROTOCOL_COMPLEXITY_TOOL_URL: "https://complexity.rbqm.example/assess",
     },
   },
 });

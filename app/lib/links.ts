@@ -175,6 +175,8 @@ export const PRODUCT_PAGES: ReadonlySet<string> = new Set<string>([
   "audit",
   // issue 14: the Compliance & Data Quality list (001 §2)
   "cdq",
+  // issue 15: the Protocol Analysis Tool's landing page (001 §2); reachable since issue 24
+  "protocolAnalysisTool",
 ]);
 
 /** Where an entry leads: an address, or why it cannot lead anywhere in this deployment. */

@@ -58,6 +58,8 @@ export function studyAddresses(companyId: string, studyName: string) {
       address(protocolAnalysisCalls.startRiskAssessment, pat),
       address(protocolAnalysisCalls.startCtqIdentification, pat),
     ],
+    /** The study's CP&CD page (001 §6): either list's get call. */
+    studyCpcd: [address(cpcdCalls.study.criticalProcesses.get, s), address(cpcdCalls.study.criticalData.get, s)],
     ract: address(study.riskAssessment, s),
     risks: address(study.risks, s),
     actions: address(study.mitigations, s),
@@ -154,7 +156,8 @@ function companyTop(ctx: NavContext, c: CompanyGates, { item, legacy }: EntryMak
   ];
 }
 
-function studyTop(ctx: NavContext, s: StudyGates, name: string, { legacy, page }: EntryMakers): (Entry | MenuSpec)[] {
+function studyTop(ctx: NavContext, s: StudyGates, name: string, makers: EntryMakers): (Entry | MenuSpec)[] {
+  const { item, legacy, page } = makers;
   return [
     legacy("dashboard", legacyLinks.study("/db", name), { any: [s.dashboard] }),
     {
@@ -165,11 +168,12 @@ function studyTop(ctx: NavContext, s: StudyGates, name: string, { legacy, page }
           "protocolAnalysis",
           "protocolAnalysisTool",
           appLinks.studyPage(ctx.companyId, name, "protocolAnalysisTool"),
-          {
-            any: s.protocolAnalysis,
-            when: ctx.protocolAnalysisEnabled,
-          },
+          // Any of its related permissions (000 §6), the study's own among them: whoever may open the landing page
+          // (001 §6: the company setting and the study) finds it; the steps there are gated one by one (issue 24).
+          { any: [...s.protocolAnalysis, s.study], when: ctx.protocolAnalysisEnabled },
         ),
+        // Beyond 000 §2.6 (issue 24): the study's CP&CD page, as Company CP&CD is at company level.
+        item("studyCpcd", appLinks.studyPage(ctx.companyId, name, "cpcd"), { any: s.studyCpcd }),
         legacy("ract", legacyLinks.study("/riskAssessment", name), { any: [s.ract] }),
         legacy("risks", legacyLinks.study("/riskManagement", name), { any: [s.risks] }),
         legacy("actions", legacyLinks.study("/viewMitigations", name), { any: [s.actions] }),

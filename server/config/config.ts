@@ -168,6 +168,7 @@ const envSchema = z.object({
   ANALYSIS_RETRY_DELAY_SECONDS: integer(10, 1, 3600),
   ANALYSIS_TIMEOUT_SECONDS: integer(900, 5, 86400),
   PROTOCOL_COMPLEXITY_TOOL_URL: optionalUrl,
+  ANALYSIS_HOLD_URL: optionalUrl,
 });
 
 export type Role = "all" | "web" | "api";
@@ -221,6 +222,11 @@ export interface Config {
     timeoutSeconds: number;
     /** STEP 1 of the landing page: the external protocol complexity tool, opened in a new tab; null hides its link. */
     complexityToolUrl: string | null;
+    /**
+     * For tests only (ADR 0043): an address the job asks (POST) once it is InProgress and waits for before it reads
+     * the file, so that a browser test can watch a request run. Unset in every deployment.
+     */
+    holdUrl: string | null;
   };
 }
 
@@ -355,6 +361,7 @@ function protocolAnalysisSettings(e: Env): Config["protocolAnalysis"] {
     retryDelaySeconds: e.ANALYSIS_RETRY_DELAY_SECONDS,
     timeoutSeconds: e.ANALYSIS_TIMEOUT_SECONDS,
     complexityToolUrl: e.PROTOCOL_COMPLEXITY_TOOL_URL ?? null,
+    holdUrl: e.ANALYSIS_HOLD_URL ?? null,
   };
 }
 

@@ -44,7 +44,22 @@ export interface RiskAssessmentResult {
 /** 001 §3 "Risk assessment start payload". */
 export const riskAssessmentStartSchema = z.object({
   protocolTemporaryFileId: z.string().trim().min(1, "A protocol file is required.").max(64),
+  /**
+   * Beyond 001 §7 (issue 24): refuse with 409 (reason "repeat", the earlier request's id) when the same file, by name
+   * and content, was submitted for the study within REPEAT_WINDOW_MINUTES, so that the form can ask first.
+   */
+  askIfRepeated: z.boolean().optional(),
 });
+
+/** How long an identical submission counts as a repeat (issue 24). */
+export const REPEAT_WINDOW_MINUTES = 10;
+
+/** The 409 of a repeated submission: the earlier request. */
+export interface RepeatedRequest {
+  reason: "repeat";
+  requestId: string;
+  requestedAt: string;
+}
 
 /** The answer of the start call: the request is accepted; the result comes by e-mail (001 §7). */
 export interface RiskAssessmentStartBody {

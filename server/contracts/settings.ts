@@ -23,6 +23,11 @@ export interface Settings {
   studyDesignerUrl: string | null;
   /** Beyond the spec: the classic application's address (LEGACY_BASE_URL); legacy links resolve against it. */
   legacyBaseUrl: string | null;
+  /**
+   * Beyond the spec: the external complexity assessment tool (Protocol Analysis STEP 1), a deployment value every
+   * signed-in user may read (issue 24, defect 5: not only those who may list the study's requests).
+   */
+  complexityToolUrl: string | null;
   isProtocolAnalysisToolAEnabled: boolean;
   showAuditContextField: boolean;
 }

@@ -90,12 +90,6 @@ export function cleanFileName(raw: string | null, fallback: string): string {
   return name.length > 200 ? name.slice(name.length - 200) : name;
 }
 
-/** The name with the extension its content says (a renamed file keeps its stem, gets the true extension). */
-export function withExtension(name: string, format: ProtocolFormat): string {
-  const stem = name.replace(/\.[A-Za-z0-9]{1,8}$/, "");
-  return `${stem || "protocol"}.${format}`;
-}
-
 /** Content-Disposition for a download (RFC 6266): an ASCII fallback and the exact name as filename*. */
 export function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");

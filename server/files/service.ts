@@ -9,7 +9,7 @@ import type { ServiceDeps } from "../deps";
 import { readBodyBytes } from "../http/body";
 import { ApiError, notFound, SERVICE_UNAVAILABLE_RETRY_SECONDS } from "../http/problem";
 import { studies } from "../studies/schema";
-import { checkDocx, cleanFileName, CONTENT_TYPES, contentDisposition, sniff, withExtension } from "./content";
+import { checkDocx, cleanFileName, CONTENT_TYPES, contentDisposition, sniff } from "./content";
 import { MultipartError, multipartBoundary, readMultipart, type PartSink } from "./multipart";
 import { files } from "./schema";
 import { databaseStorage, localStorage, type FileStorage, type StorageWriter } from "./storage";
@@ -218,7 +218,9 @@ export async function uploadFile(deps: ServiceDeps, principal: Principal, reques
   const format = await checkedFormat(deps, storage, key, received);
 
   const id = newId();
-  const name = withExtension(cleanFileName(received.clientName, "protocol"), format);
+  // The name the user gave it, case and extension kept (issue 24, defect 6): the type comes from the content, not the
+  // name. A name the client left out (or that is only a path) gets the content's extension.
+  const name = cleanFileName(received.clientName, `protocol.${format}`);
   await deps.database.db.insert(files).values({
     id,
     companyId: principal.homeCompanyId,

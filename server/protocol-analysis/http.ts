@@ -15,7 +15,10 @@ export const riskAssessmentRoutes = [
     precondition: requireToolEnabled,
     audit: { displayText: "AI risk assessment requested" },
     handler: async ({ deps, db, scope, body, principal, audit, afterCommit, log }) => {
-      const started = await startRiskAssessment(db, principal, scope.study, body.protocolTemporaryFileId, audit);
+      const started = await startRiskAssessment(db, principal, scope.study, body.protocolTemporaryFileId, audit, {
+        deps,
+        askIfRepeated: body.askIfRepeated,
+      });
       // Enqueued once the request is committed; a failure here is recovered at the next start of a worker.
       afterCommit(() => {
         analysisRuntime(deps)

@@ -1,9 +1,13 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, desc, eq, gte, inArray } from "drizzle-orm";
 import deven from "../../locales/deven.json";
 import type { Principal } from "../auth/principal";
+import { ErrorCode } from "../contracts/common";
 import {
+  REPEAT_WINDOW_MINUTES,
   riskRowTexts,
   type AnalysisRequestList,
+  type RepeatedRequest,
   type AnalysisState,
   type RiskAssessmentResult,
   type RiskAssessmentStartBody,
@@ -16,7 +20,7 @@ import { newId } from "../db/ids";
 import type { ServiceDeps } from "../deps";
 import { CONTENT_TYPES } from "../files/content";
 import { files } from "../files/schema";
-import { isStorageFailure, readableFile, readFileBytes, storeGeneratedFile } from "../files/service";
+import { isStorageFailure, readableFile, readFileBytes, storeGeneratedFile, type FileRow } from "../files/service";
 import { ApiError, forbidden, notFound } from "../http/problem";
 import type { AuditScope } from "../http/route";
 import type { QueueJob } from "../jobs/queue";
@@ -57,6 +61,7 @@ export async function startRiskAssessment(
   study: ScopedStudy,
   fileId: string,
   audit: AuditScope,
+  options: { deps: ServiceDeps; askIfRepeated?: boolean },
 ): Promise<RiskAssessmentStartBody> {
   const file = await readableFile(db, principal, fileId);
   if (!file || (file.studyId !== null && file.studyId !== study.internalStudyId)) {
@@ -65,6 +70,7 @@ export async function startRiskAssessment(
   if (file.contentType !== CONTENT_TYPES.pdf && file.contentType !== CONTENT_TYPES.docx) {
     throw new ApiError(400, "ValidationFailed", "Only a native PDF (.pdf) or Word (.docx) file is accepted.");
   }
+  if (options.askIfRepeated) await refuseRepeat(options.deps, db, study, file);
   if (file.studyId === null) {
     await db.update(files).set({ studyId: study.internalStudyId }).where(eq(files.id, file.id));
   }
@@ -81,6 +87,46 @@ export async function startRiskAssessment(
   await db.insert(protocolAnalysisRequests).values(row);
   audit.change(null, { ...row, protocolFileName: file.name });
   return { value: { id, state: "New" } };
+}
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/**
+ * Issue 24, no accidental repeats: the same file (its name, and its content by SHA-256) submitted for the same study
+ * within REPEAT_WINDOW_MINUTES is refused with 409 naming the earlier request, so that the form asks first. Only
+ * files of the same size are read and hashed, and only the few of the window.
+ */
+async function refuseRepeat(deps: ServiceDeps, db: Db, study: ScopedStudy, file: FileRow): Promise<void> {
+  const since = new Date(Date.now() - REPEAT_WINDOW_MINUTES * 60_000);
+  const earlier = await db
+    .select({ id: protocolAnalysisRequests.id, createdAt: protocolAnalysisRequests.createdAt, file: files })
+    .from(protocolAnalysisRequests)
+    .innerJoin(files, eq(files.id, protocolAnalysisRequests.protocolFileId))
+    .where(
+      and(
+        eq(protocolAnalysisRequests.studyId, study.internalStudyId),
+        eq(protocolAnalysisRequests.companyId, file.companyId),
+        gte(protocolAnalysisRequests.createdAt, since),
+        eq(files.name, file.name),
+        eq(files.size, file.size),
+      ),
+    )
+    .orderBy(desc(protocolAnalysisRequests.createdAt))
+    .limit(5);
+  if (earlier.length === 0) return;
+  const mine = sha256(await readFileBytes(deps, file));
+  for (const candidate of earlier) {
+    const theirs = await readFileBytes(deps, candidate.file).catch(() => null);
+    if (theirs === null || sha256(theirs) !== mine) continue;
+    const repeated: RepeatedRequest = {
+      reason: "repeat",
+      requestId: candidate.id,
+      requestedAt: candidate.createdAt.toISOString(),
+    };
+    throw new ApiError(409, ErrorCode.Conflict, "The same file was submitted for this study a moment ago.", {
+      ...repeated,
+    });
+  }
 }
 
 const ref = (id: string | null, name: string | null | undefined) => (id && name ? { id, name } : null);
@@ -210,8 +256,13 @@ async function enqueueResultMail(deps: ServiceDeps, tx: Db, request: RequestRow,
     .from(files)
     .where(eq(files.id, request.protocolFileId))
     .limit(1);
-  const studyName = await studyNameOf(tx, request.studyId);
-  if (!who || !studyName) return;
+  const [study] = await tx
+    .select({ name: studies.name, displayId: studies.displayId, displayName: studies.displayName })
+    .from(studies)
+    .where(eq(studies.id, request.studyId))
+    .limit(1);
+  if (!who || !study) return;
+  const studyName = study.name;
   const link =
     `${deps.config.publicUrl}/ng/companies/${encodeURIComponent(request.companyId)}/studies/` +
     `${encodeURIComponent(studyName)}/riskAssessment/results?id=${encodeURIComponent(request.id)}`;
@@ -220,15 +271,13 @@ async function enqueueResultMail(deps: ServiceDeps, tx: Db, request: RequestRow,
     name: who.name,
     productName: deps.config.product.productName,
     fileName: protocol?.name ?? "",
+    // The study it is about (issue 24, defect 6): as the header shows it.
+    studyDisplayId: study.displayId,
+    studyDisplayName: study.displayName,
     link,
     reason: failure ?? "",
   };
   await deps.mail.enqueue(tx, { to: who.email, subject: fill(texts.subject, values), text: fill(texts.text, values) });
-}
-
-async function studyNameOf(db: Db, studyId: string): Promise<string | null> {
-  const [row] = await db.select({ name: studies.name }).from(studies).where(eq(studies.id, studyId)).limit(1);
-  return row?.name ?? null;
 }
 
 /** Ends a request as Failed with a reason the user can read, and e-mails it. Idempotent. */
@@ -324,6 +373,7 @@ export async function runRiskAssessmentJob(
   try {
     const [file] = await db.select().from(files).where(eq(files.id, request.protocolFileId)).limit(1);
     if (!file) throw new Error("The submitted protocol file is missing.");
+    await holdForTests(deps, requestId, file.name);
     const format = file.contentType === CONTENT_TYPES.docx ? "docx" : "pdf";
     const bytes = await readFileBytes(deps, file);
     const started = Date.now();
@@ -355,6 +405,17 @@ export async function runRiskAssessmentJob(
       .where(eq(protocolAnalysisRequests.id, requestId));
     throw error;
   }
+}
+
+/** ANALYSIS_HOLD_URL (tests only, ADR 0043): waits for the test's peer to let the running request go on. */
+async function holdForTests(deps: ServiceDeps, requestId: string, fileName: string): Promise<void> {
+  const url = deps.config.protocolAnalysis.holdUrl;
+  if (!url) return;
+  await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ requestId, fileName }),
+  }).then((res) => res.arrayBuffer());
 }
 
 export function analyzerConfig(deps: ServiceDeps) {

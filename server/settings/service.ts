@@ -38,6 +38,7 @@ export function buildSettings(config: Config, principal: Principal | null, now =
     companyId: user?.companyId ?? null,
     studyDesignerUrl: product.studyDesignerUrl,
     legacyBaseUrl: product.legacyBaseUrl,
+    complexityToolUrl: config.protocolAnalysis.complexityToolUrl,
     isProtocolAnalysisToolAEnabled: user?.toolEnabled ?? false,
     showAuditContextField: product.showAuditContextField,
   };

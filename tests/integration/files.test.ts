@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { CONTENT_TYPES } from "@server/files/content";
 import { fileChunks, files } from "@server/files/schema";
 import { DEMO } from "@server/seed/demo";
 import { eq } from "drizzle-orm";
@@ -47,11 +48,20 @@ for (const kind of dbKinds()) {
         expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
       });
 
-      it("accepts a DOCX by its content, whatever its name says", async () => {
+      it("accepts a DOCX by its content, whatever its name says, and keeps the name the user gave it", async () => {
         const res = await upload(api, manager, await simpleProtocolDocx(), "protocol.pdf");
         expect(res.status).toBe(200);
+        const { value } = (await res.json()) as { value: { fileId: string; name: string } };
+        // Issue 24, defect 6: the list shows the file under its own name; its type is the content's.
+        expect(value.name).toBe("protocol.pdf");
+        const download = await api.call("POST", `/api/files/get/${value.fileId}`, { token: manager });
+        expect(download.headers.get("content-type")).toBe(CONTENT_TYPES.docx);
+      });
+
+      it("keeps the case of the name (novartis.PDF stays novartis.PDF)", async () => {
+        const res = await upload(api, manager, await simpleProtocolPdf(), "novartis.PDF");
         const { value } = (await res.json()) as { value: { name: string } };
-        expect(value.name).toBe("protocol.docx");
+        expect(value.name).toBe("novartis.PDF");
       });
 
       const refusals: [string, () => Promise<Uint8Array>, string, number][] = [

@@ -50,7 +50,7 @@ describe("header menus (000 §2.6, §6)", () => {
     expect(ids(buildNav(atStudy, all))).toEqual({
       top: [
         "dashboard",
-        "riskManagement[protocolAnalysis,ract,risks,actions]",
+        "riskManagement[protocolAnalysis,studyCpcd,ract,risks,actions]",
         "monitoring[metrics,kris,qtls]",
         "oversight[cdq,sites,subjects,tickets]",
         "analysis[csm,dataSources,reports]",
@@ -87,11 +87,15 @@ describe("header menus (000 §2.6, §6)", () => {
     expect(ids(buildNav(atStudy, only(companyAddresses(COMPANY).latestLogs))).settings).toEqual(["latestLogs"]);
   });
 
-  it("shows Protocol Analysis for any one of its permissions, and only when the company enabled the tool (001 §6)", () => {
-    const [riskAssessment, ctq] = studyAddresses(COMPANY, "DEMO 1").protocolAnalysis;
+  it("shows Protocol Analysis to whoever may open its landing page: the study, with the company's tool on (001 §6)", () => {
+    const s = studyAddresses(COMPANY, "DEMO 1");
+    // Issue 24, defect 1: a monitor (study read access, no start permission) reaches the landing page too.
+    expect(ids(buildNav(atStudy, only(s.study))).top).toEqual(["riskManagement[protocolAnalysis]"]);
+    const [riskAssessment, ctq] = s.protocolAnalysis;
     expect(ids(buildNav(atStudy, only(riskAssessment!))).top).toEqual(["riskManagement[protocolAnalysis]"]);
     expect(ids(buildNav(atStudy, only(ctq!))).top).toEqual(["riskManagement[protocolAnalysis]"]);
-    expect(ids(buildNav({ ...atStudy, protocolAnalysisEnabled: false }, only(riskAssessment!))).top).toEqual([]);
+    expect(ids(buildNav(atStudy, only(s.kris))).top).toEqual(["monitoring[kris]"]);
+    expect(ids(buildNav({ ...atStudy, protocolAnalysisEnabled: false }, only(s.study))).top).toEqual([]);
   });
 
   it("leaves out entries whose address is not configured", () => {
@@ -109,11 +113,11 @@ describe("header menus (000 §2.6, §6)", () => {
       )!;
     expect(find("dashboard").href).toBe("/db?studyName=DEMO+1");
     expect(find("subjects").href).toBe("/patients/study/DEMO%201");
-    // A page of this product that exists leads there; one still to come is unavailable; the study audit has the
-    // classic page meanwhile.
+    // A page of this product that exists leads there; the study audit has the classic page meanwhile.
     expect(find("cdq").href).toBe(`/ng/companies/${COMPANY}/studies/DEMO%201/cdq`);
-    expect(find("protocolAnalysis")).toMatchObject({ unavailable: "notYet" });
+    expect(find("protocolAnalysis").href).toBe(`/ng/companies/${COMPANY}/studies/DEMO%201/protocolAnalysisTool`);
     expect(find("studyAudit").href).toBe("/auditManager?studyName=DEMO+1");
+    expect(find("studyCpcd").href).toBe(`/ng/companies/${COMPANY}/studies/DEMO%201/cpcd`);
     expect(find("companyAudit").href).toBe("/companyAuditManager");
     expect(find("welcomePage").href).toBe("/yourAccount?welcome");
     expect(find("studyDesigner")).toMatchObject({

@@ -3,16 +3,17 @@ import { permissionAddress as address } from "@server/contracts/calls/define";
 import { fileCalls } from "@server/contracts/calls/files";
 import { protocolAnalysisCalls as pat } from "@server/contracts/calls/protocol-analysis";
 import { ractCalls } from "@server/contracts/calls/ract";
-import type { FileRejection } from "@server/contracts/protocol-analysis";
+import type { FileRejection, RepeatedRequest } from "@server/contracts/protocol-analysis";
+import { ctqIdentification } from "~/features/protocol-analysis/ctq";
 import type { SubmitOutcome } from "~/features/protocol-analysis/upload";
-import { isServiceUnavailable } from "~/lib/api/client.server";
+import { isServiceUnavailable, type ApiClient } from "~/lib/api/client.server";
 import type { WebContext } from "~/lib/context.server";
 import { getFixedT } from "~/lib/i18next.server";
 import { appLinks } from "~/lib/links";
 import { studyAddresses } from "~/lib/navigation.server";
 import { companyIdParam, studyNameParam } from "~/lib/params";
 import { requirePermission } from "~/lib/permissions.server";
-import { signedInWithBatch } from "~/lib/shell.server";
+import { signedInWithBatch, userSettings } from "~/lib/shell.server";
 
 /** The Protocol Analysis Tool's pages (001 §2, §6): their permission addresses and the shared checks. */
 export function analysisAddresses(companyId: string, studyName: string) {
@@ -95,6 +96,7 @@ export async function submitProtocol(
   const a = analysisAddresses(companyId, studyName);
   const { api } = await requireAnalysisPage(request, context, companyId, [a.start]);
   const type = request.headers.get("content-type") ?? "";
+  if (type.toLowerCase().startsWith("application/x-www-form-urlencoded")) return confirmRepeat(request, api, studyName);
   if (!type.toLowerCase().startsWith("multipart/form-data") || !request.body) {
     await request.body?.cancel().catch(() => undefined);
     return { ok: false, message: REJECTION_KEYS.missing };
@@ -109,7 +111,23 @@ export async function submitProtocol(
     throw error;
   }
   if (!uploaded.ok) return uploadFailure(uploaded.status, uploaded.error.additionalData);
-  const started = await api.protocolAnalysis.startRiskAssessment(studyName, uploaded.data.value.fileId);
+  const { fileId, name } = uploaded.data.value;
+  const started = await api.protocolAnalysis.startRiskAssessment(studyName, fileId, true);
+  if (!started.ok) {
+    const repeated = started.error.additionalData as Partial<RepeatedRequest> | undefined;
+    if (started.status === 409 && repeated?.reason === "repeat" && repeated.requestId)
+      return { ok: false, repeat: { fileId, fileName: name, requestId: repeated.requestId } };
+    return { ok: false, message: "protocolAnalysis.identification.failed" };
+  }
+  return { ok: true, requestId: started.data.value.id };
+}
+
+/** The answer to "analyse it again?" (issue 24): the file already uploaded is started, without asking again. */
+async function confirmRepeat(request: Request, api: ApiClient, studyName: string): Promise<SubmitOutcome> {
+  const form = await request.formData();
+  const fileId = String(form.get("fileId") ?? "").slice(0, 64);
+  if (form.get("intent") !== "confirmRepeat" || !fileId) return { ok: false, message: REJECTION_KEYS.missing };
+  const started = await api.protocolAnalysis.startRiskAssessment(studyName, fileId);
   if (!started.ok) return { ok: false, message: "protocolAnalysis.identification.failed" };
   return { ok: true, requestId: started.data.value.id };
 }
@@ -127,15 +145,22 @@ export async function loadLanding({ request, context, params }: LoaderFunctionAr
   });
   const canRisk = allowed.get(a.start) === true;
   const canCtq = allowed.get(a.ctqStart) === true;
-  const recent = allowed.get(a.recent) === true ? await api.protocolAnalysis.recentRequests(studyName) : null;
-  const t = await getFixedT(request);
+  const [recent, settings, t] = await Promise.all([
+    allowed.get(a.recent) === true ? api.protocolAnalysis.recentRequests(studyName) : null,
+    userSettings(context, api),
+    getFixedT(request),
+  ]);
   return {
     pageName: t("protocolAnalysis.title"),
     canRisk,
     canCtq,
-    complexityToolUrl: recent?.ok ? recent.data.complexityToolUrl : null,
+    ctq: ctqIdentification(companyId, studyName),
+    // The deployment's setting, from the user's settings every signed-in user may read: not from the request list,
+    // which a monitor may not call (issue 24, defect 5).
+    complexityToolUrl: settings.complexityToolUrl,
     recent: recent?.ok ? recent.data.items : [],
     showRecent: recent !== null,
+    now: new Date().toISOString(),
   };
 }
 

@@ -19,11 +19,13 @@ export async function loadResults({ request, context, params }: LoaderFunctionAr
   const id = requestIdOf(request);
   const a = analysisAddresses(companyId, studyName);
   const { api, allowed } = await requireAnalysisPage(request, context, companyId, [id ? a.results(id) : a.start], {
-    extra: [a.insert],
+    extra: [a.insert, a.start],
   });
   const base = {
     pageName: t("protocolAnalysis.results.title"),
     canInsert: allowed.get(a.insert) === true,
+    canStart: allowed.get(a.start) === true,
+    now: new Date().toISOString(),
     companyId,
     studyName,
   };

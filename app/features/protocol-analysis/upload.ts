@@ -2,7 +2,10 @@ import { useEffect, useRef, useState, type FormEvent, type RefObject } from "rea
 
 /** What the upload form shows after a post: success, or a refusal's message (a locale key and its values). */
 export type SubmitOutcome =
-  { ok: true; requestId: string } | { ok: false; message: string; values?: Record<string, string | number> };
+  | { ok: true; requestId: string }
+  | { ok: false; message: string; values?: Record<string, string | number> }
+  /** The same file was submitted for the study a moment ago: ask before starting again (issue 24). */
+  | { ok: false; repeat: { fileId: string; fileName: string; requestId: string }; message?: undefined };
 
 /** 000 §9: the upload's chunk size; the progress bar moves by it. */
 const UPLOAD_CHUNK_BYTES = 64 * 1024;
@@ -20,6 +23,10 @@ export function useProtocolUpload(posted: SubmitOutcome | undefined, uploadPath:
   const xhr = useRef<XMLHttpRequest | null>(null);
   const fileInput: RefObject<HTMLInputElement> = useRef<HTMLInputElement>(null);
   useEffect(() => setOutcome(posted ?? null), [posted]);
+  // After a successful submission the form is empty again (issue 24: no accidental repeats).
+  useEffect(() => {
+    if (outcome?.ok && fileInput.current) fileInput.current.value = "";
+  }, [outcome]);
 
   const finished = (next: SubmitOutcome | null) => {
     xhr.current = null;

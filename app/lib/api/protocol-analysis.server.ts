@@ -24,8 +24,8 @@ export function protocolAnalysisCalls(http: ApiHttp) {
       download: (fileId: string) => callRaw(fileCalls.download, { id: fileId }),
     },
     protocolAnalysis: {
-      startRiskAssessment: (studyName: string, protocolTemporaryFileId: string) =>
-        call(pat.startRiskAssessment, { studyName }, { protocolTemporaryFileId }),
+      startRiskAssessment: (studyName: string, protocolTemporaryFileId: string, askIfRepeated = false) =>
+        call(pat.startRiskAssessment, { studyName }, { protocolTemporaryFileId, askIfRepeated }),
       riskAssessmentResult: (studyName: string, id: string) => call(pat.riskAssessmentResult, { studyName, id }),
       recentRequests: (studyName: string) => call(pat.recentRequests, { studyName }),
     },

@@ -3,6 +3,7 @@
  * service's mail, and the identity providers single sign-on talks to. scripts/e2e-server.mjs bundles this module,
  * starts the peers before the service and passes it the environment they return.
  */
+import { startAnalysisGatePeer } from "./analysis-gate";
 import { startMailboxPeer } from "./mailbox";
 import { startOAuthClientPeer } from "./oauth-client";
 import { startOidcIdpPeer } from "./oidc-idp";
@@ -29,6 +30,7 @@ export async function startPeers(options: PeerOptions): Promise<Peer> {
   peers.push(await startOidcIdpPeer(options));
   peers.push(await startSamlIdpPeer(options));
   peers.push(await startOAuthClientPeer(options));
+  peers.push(await startAnalysisGatePeer(options));
   return {
     env: Object.assign({}, ...peers.map((p) => p.env)),
     async close() {

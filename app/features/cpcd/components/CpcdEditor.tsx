@@ -1,6 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { AppLink } from "~/components/AppLink";
+import { useEffect, useState, type ReactNode } from "react";
 import { ConfirmDialog } from "~/components/dialogs/ConfirmDialog";
 import { Dialog } from "~/components/dialogs/Dialog";
 import { DialogTrigger, isPlainClick, useUrlDialog } from "~/components/dialogs/url-state";
@@ -20,8 +19,8 @@ export interface CpcdEditorProps {
   level: "study" | "company";
   data: CpcdPageData;
   actionData?: CpcdActionData | null;
-  /** Where Ask AI leads (CTQ identification, 001 §2), for a study. */
-  askAiHref?: string;
+  /** For a study: Ask AI and the way into the Protocol Analysis Tool (001 §2; issue 24), drawn by that feature. */
+  aiEntry?: ReactNode;
 }
 
 const rowsOf = (tab: CpcdTab, value: readonly Record<string, unknown>[]) =>
@@ -38,7 +37,7 @@ const rowsOf = (tab: CpcdTab, value: readonly Record<string, unknown>[]) =>
  * wording, for the company: the two tabs, each an editable list (the kit's) or, without the save permission, a
  * read-only one; the CSV export; for a study, Ask AI and the import with its overwrite question.
  */
-export function CpcdEditor({ level, data, actionData, askAiHref }: CpcdEditorProps) {
+export function CpcdEditor({ level, data, actionData, aiEntry }: CpcdEditorProps) {
   const { t } = useTranslation();
   const { tab, list } = data;
   const tabs: { value: CpcdTab; label: string }[] = [
@@ -55,11 +54,7 @@ export function CpcdEditor({ level, data, actionData, askAiHref }: CpcdEditorPro
           </h1>
           <p className="mt-1 text-slate-600">{t(level === "study" ? "cpcd.studySubtitle" : "cpcd.companySubtitle")}</p>
         </div>
-        {data.canAskAi && askAiHref ? (
-          <AppLink to={askAiHref} newTab className={buttonClass("primary")} data-testid="cpcd-ask-ai">
-            {t("cpcd.askAi")}
-          </AppLink>
-        ) : null}
+        {aiEntry ?? null}
       </div>
       <CpcdTabs tabs={tabs} tab={tab} />
       <section className="mt-4 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="cpcd-list-heading">

@@ -4,6 +4,7 @@ import { DialogTrigger, useUrlDialog } from "~/components/dialogs/url-state";
 import { Button, buttonClass } from "~/components/forms/Button";
 import { useHydrated } from "~/components/forms/hydrated";
 import { BackLink } from "~/components/widgets/BackLink";
+import { UploadAnswer } from "~/features/protocol-analysis/components/UploadOutcome";
 import { useProtocolUpload, type SubmitOutcome } from "~/features/protocol-analysis/upload";
 import { useTranslation } from "~/lib/i18n-react";
 import { appLinks } from "~/lib/links";
@@ -26,7 +27,8 @@ export function IdentificationForm({
   const upload = useProtocolUpload(posted, location.pathname.replace(/\/identification$/, "/upload"));
   const limitations = useUrlDialog("pdfLimitations");
   const { outcome, progress } = upload;
-  const error = outcome && !outcome.ok ? t(outcome.message, outcome.values) : null;
+  const error =
+    outcome && !outcome.ok && "message" in outcome && outcome.message ? t(outcome.message, outcome.values) : null;
   return (
     <div className="mx-auto max-w-3xl">
       <BackLink to={appLinks.studyPage(companyId, studyName, "protocolAnalysisTool")}>
@@ -34,7 +36,13 @@ export function IdentificationForm({
       </BackLink>
       <h1 className="mt-3 text-2xl font-semibold text-slate-900">{t("protocolAnalysis.identification.title")}</h1>
 
-      {outcome?.ok === true ? <RequestSent hydrated={hydrated} onDismiss={() => upload.setOutcome(null)} /> : null}
+      <UploadAnswer
+        outcome={outcome}
+        hydrated={hydrated}
+        companyId={companyId}
+        studyName={studyName}
+        onClear={() => upload.setOutcome(null)}
+      />
 
       <form
         method="post"
@@ -80,31 +88,6 @@ export function IdentificationForm({
       </form>
 
       <LimitationsDialog dialog={limitations} hydrated={hydrated} />
-    </div>
-  );
-}
-
-/** The request is on its way; the result comes by e-mail (001 §2). */
-function RequestSent({ hydrated, onDismiss }: { hydrated: boolean; onDismiss: () => void }) {
-  const { t } = useTranslation();
-  const location = useLocation();
-  return (
-    <div
-      role="status"
-      data-testid="request-sent"
-      className="fixed right-4 top-20 z-40 w-[400px] max-w-[calc(100vw-2rem)] rounded-md border border-green-300 bg-green-50 p-4 text-sm text-green-900 shadow-lg"
-    >
-      <p className="font-semibold">{t("protocolAnalysis.identification.successTitle")}</p>
-      <p className="mt-1">{t("protocolAnalysis.identification.success")}</p>
-      {hydrated ? (
-        <Button variant="secondary" className="mt-3" onClick={onDismiss}>
-          {t("protocolAnalysis.identification.dismiss")}
-        </Button>
-      ) : (
-        <a href={location.pathname} className={buttonClass("secondary", "mt-3")}>
-          {t("protocolAnalysis.identification.dismiss")}
-        </a>
-      )}
     </div>
   );
 }

@@ -3,15 +3,23 @@ import type { AnalysisRequestSummary } from "@server/contracts/protocol-analysis
 import type { ReactNode } from "react";
 import { buttonClass } from "~/components/forms/Button";
 import { PageNotice } from "~/components/widgets/ResultAlert";
+import { CtqButton } from "~/features/protocol-analysis/components/CtqEntry";
+import { Elapsed, RefreshLink } from "~/features/protocol-analysis/components/LiveStatus";
 import { ColumnHeads, UtcMinute } from "~/features/protocol-analysis/components/table";
+import { isRunning, useLiveRevalidation } from "~/features/protocol-analysis/live";
 import { useTranslation } from "~/lib/i18n-react";
+import type { Destination } from "~/lib/links";
 
 export interface LandingProps {
   canRisk: boolean;
   canCtq: boolean;
+  /** Where Generate CTQ leads, or why it cannot yet (issue 24, defect 4). */
+  ctq: Destination;
   complexityToolUrl: string | null;
   recent: AnalysisRequestSummary[];
   showRecent: boolean;
+  /** The server's clock at this load: the elapsed time of running requests. */
+  now: string;
 }
 
 function Illustration({ label }: { label: string }) {
@@ -73,10 +81,7 @@ export function Landing(data: LandingProps) {
           title={t("protocolAnalysis.landing.step2Title")}
           text={t("protocolAnalysis.landing.step2Text")}
         >
-          {/* CTQ identification arrives with a later issue; the button follows its permission already. */}
-          <span role="link" aria-disabled="true" className={disabledClass}>
-            {t("protocolAnalysis.landing.step2Button")}
-          </span>
+          <CtqButton to={data.ctq} allowed={data.canCtq} label={t("protocolAnalysis.landing.step2Button")} />
         </StepCard>
         <StepCard
           number={3}
@@ -97,7 +102,7 @@ export function Landing(data: LandingProps) {
       <div className="mt-6 flex justify-center">
         <Illustration label={t("protocolAnalysis.landing.illustration")} />
       </div>
-      {data.showRecent ? <RecentRequests items={data.recent} /> : null}
+      {data.showRecent ? <RecentRequests items={data.recent} now={data.now} /> : null}
     </div>
   );
 }
@@ -133,13 +138,21 @@ function StepCard({
   );
 }
 
-function RecentRequests({ items }: { items: AnalysisRequestSummary[] }) {
+function RecentRequests({ items, now }: { items: AnalysisRequestSummary[]; now: string }) {
   const { t } = useTranslation();
+  const running = items.some((item) => isRunning(item.state));
+  // Issue 24: while one runs, the list follows it (scripts) or offers a refresh (no scripts).
+  useLiveRevalidation(running);
   return (
     <section className="mt-8" aria-labelledby="recent-heading">
       <h2 id="recent-heading" className="text-lg font-semibold text-slate-900">
         {t("protocolAnalysis.landing.recentTitle")}
       </h2>
+      {running ? (
+        <p className="mt-1 text-sm text-slate-700">
+          <RefreshLink />
+        </p>
+      ) : null}
       {items.length === 0 ? (
         <p className="mt-2 text-slate-600">{t("protocolAnalysis.landing.recentEmpty")}</p>
       ) : (
@@ -165,7 +178,14 @@ function RecentRequests({ items }: { items: AnalysisRequestSummary[] }) {
                 <td className="py-2 pr-3">
                   <UtcMinute iso={item.requestedAt} />
                 </td>
-                <td className="py-2 pr-3">{t(`protocolAnalysis.states.${item.state}`)}</td>
+                <td className="py-2 pr-3" data-testid="recent-state">
+                  {t(`protocolAnalysis.states.${item.state}`)}
+                  {isRunning(item.state) ? (
+                    <span className="block text-slate-600">
+                      <Elapsed since={item.requestedAt} now={now} />
+                    </span>
+                  ) : null}
+                </td>
                 <td className="py-2">
                   <Link
                     to={`../riskAssessment/results?id=${encodeURIComponent(item.id)}`}

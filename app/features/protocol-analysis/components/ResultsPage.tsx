@@ -3,6 +3,7 @@ import { ConfirmDialog } from "~/components/dialogs/ConfirmDialog";
 import { DialogTrigger, useUrlDialog } from "~/components/dialogs/url-state";
 import { BackLink } from "~/components/widgets/BackLink";
 import { PageNotice } from "~/components/widgets/ResultAlert";
+import { LiveStatus } from "~/features/protocol-analysis/components/LiveStatus";
 import { RowsEditor } from "~/features/protocol-analysis/components/RowsEditor";
 import type { ResultsAnswer } from "~/features/protocol-analysis/results";
 import { useTranslation } from "~/lib/i18n-react";
@@ -14,11 +15,16 @@ export interface ResultsPageProps {
   result: RiskAssessmentResult | null;
   problem: string | null;
   canInsert: boolean;
+  /** May start a request: New request shows (issue 24, defect 5). */
+  canStart: boolean;
+  /** The server's clock at this load: the elapsed time of a running request. */
+  now: string;
   answer: ResultsAnswer | undefined;
 }
 
 /** The AI risk assessment's report (001 §2 "Risk assessment results", §4, §5). */
-export function ResultsPage({ companyId, studyName, result, problem, canInsert, answer }: ResultsPageProps) {
+export function ResultsPage(props: ResultsPageProps) {
+  const { companyId, studyName, result, problem, canInsert, canStart, now, answer } = props;
   const { t } = useTranslation();
   const landing = appLinks.studyPage(companyId, studyName, "protocolAnalysisTool");
   const newRequest = useUrlDialog("newRequest");
@@ -27,17 +33,20 @@ export function ResultsPage({ companyId, studyName, result, problem, canInsert, 
       <BackLink to={landing}>{t("protocolAnalysis.results.back")}</BackLink>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-slate-900">{t("protocolAnalysis.results.title")}</h1>
-        <div className="flex gap-2">
-          <DialogTrigger
-            dialog={newRequest}
-            className="rounded-md border border-slate-400 bg-white px-3 py-1.5 font-medium"
-          >
-            {t("protocolAnalysis.results.newRequest")}
-          </DialogTrigger>
-        </div>
+        {/* New request only for whoever may start one (issue 24, defect 5). */}
+        {canStart ? (
+          <div className="flex gap-2">
+            <DialogTrigger
+              dialog={newRequest}
+              className="rounded-md border border-slate-400 bg-white px-3 py-1.5 font-medium"
+            >
+              {t("protocolAnalysis.results.newRequest")}
+            </DialogTrigger>
+          </div>
+        ) : null}
       </div>
       <ConfirmDialog
-        open={newRequest.open}
+        open={canStart && newRequest.open}
         title={t("protocolAnalysis.results.newRequestTitle")}
         message={<p>{t("protocolAnalysis.results.newRequestText")}</p>}
         confirmLabel={t("protocolAnalysis.results.newRequestConfirm")}
@@ -51,7 +60,7 @@ export function ResultsPage({ companyId, studyName, result, problem, canInsert, 
         </PageNotice>
       ) : null}
 
-      {result ? <ResultState result={result} /> : null}
+      {result ? <ResultState result={result} now={now} /> : null}
 
       {result ? <Downloads result={result} companyId={companyId} studyName={studyName} /> : null}
 
@@ -68,14 +77,10 @@ export function ResultsPage({ companyId, studyName, result, problem, canInsert, 
 }
 
 /** Still running, or failed with the pipeline's error. */
-function ResultState({ result }: { result: RiskAssessmentResult }) {
+function ResultState({ result, now }: { result: RiskAssessmentResult; now: string }) {
   const { t } = useTranslation();
   if (result.state === "New" || result.state === "InProgress") {
-    return (
-      <PageNotice type="warning" role="status" className="mt-6" data-testid="in-progress">
-        {t("protocolAnalysis.results.inProgress")}
-      </PageNotice>
-    );
+    return <LiveStatus state={result.state} requestedAt={result.requestedAt} now={now} />;
   }
   if (result.state !== "Failed") return null;
   return (

@@ -2,22 +2,32 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CpcdEditor } from "~/features/cpcd/components/CpcdEditor";
 import { cpcdAction, loadCpcdPage } from "~/features/cpcd/page.server";
+import { CpcdAiEntry } from "~/features/protocol-analysis/components/CtqEntry";
+import { ctqIdentification } from "~/features/protocol-analysis/ctq";
 import { getFixedT } from "~/lib/i18next.server";
-import { appLinks } from "~/lib/links";
 import { companyIdParam, studyNameParam } from "~/lib/params";
 import { pageMeta } from "~/lib/settings";
+import { signedInWithBatch } from "~/lib/shell.server";
 
 /**
  * /ng/companies/:companyId/studies/:studyName/cpcd?cpOrCd=cp|cd: Study Critical Processes and Data (001 §2, §4, §6;
- * issue 12). The study layout has checked the study; this page needs either list's get permission.
+ * issue 12). The study layout has checked the study; this page needs either list's get permission. Ask AI and the
+ * way into the Protocol Analysis Tool show only where the company has the tool on (001 §6; issue 24).
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const scope = { companyId: companyIdParam(params), studyName: studyNameParam(params) };
-  const [page, t] = await Promise.all([loadCpcdPage(request, context, scope), getFixedT(request)]);
+  const { api } = await signedInWithBatch(request, context);
+  const [page, t, company] = await Promise.all([
+    loadCpcdPage(request, context, scope),
+    getFixedT(request),
+    api.companies.get(scope.companyId),
+  ]);
   return {
     ...page,
+    ...scope,
     pageName: t("cpcd.studyTitle"),
-    askAiHref: appLinks.studyPage(scope.companyId, scope.studyName, "ctqf/identification"),
+    protocolAnalysisEnabled: company.ok && company.data.isProtocolAnalysisToolAEnabled,
+    ctq: ctqIdentification(scope.companyId, scope.studyName),
   };
 }
 
@@ -28,7 +38,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function StudyCpcd() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  return <CpcdEditor level="study" data={data} actionData={actionData} askAiHref={data.askAiHref} />;
+  const aiEntry = data.protocolAnalysisEnabled ? (
+    <CpcdAiEntry companyId={data.companyId} studyName={data.studyName} ctq={data.ctq} canAskAi={data.canAskAi} />
+  ) : null;
+  return <CpcdEditor level="study" data={data} actionData={actionData} aiEntry={aiEntry} />;
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, args.data?.pageName);

@@ -19,7 +19,7 @@ const USERS = {
 };
 
 const STUDY_MENUS_ALL = {
-  riskManagement: ["protocolAnalysis", "ract", "risks", "actions"],
+  riskManagement: ["protocolAnalysis", "studyCpcd", "ract", "risks", "actions"],
   monitoring: ["metrics", "kris", "qtls"],
   oversight: ["cdq", "sites", "subjects", "tickets"],
   analysis: ["csm", "dataSources", "reports"],
@@ -102,8 +102,8 @@ const EXPECTED = {
       ],
       menus: {
         ...STUDY_MENUS_ALL,
-        // Monitors read; starting an analysis is not theirs, so Protocol Analysis is hidden.
-        riskManagement: ["ract", "risks", "actions"],
+        // Monitors read: they may open the Protocol Analysis landing page (001 §6), though not start (issue 24).
+        riskManagement: ["protocolAnalysis", "studyCpcd", "ract", "risks", "actions"],
         settings: ["studySettings", "studyAudit"],
         help: ["helpArticles", "feedback"],
         user: ["myAccount", "logOut", "studyDesigner"],

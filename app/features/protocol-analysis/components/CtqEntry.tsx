@@ -61,13 +61,17 @@ export function CpcdAiEntry({
   studyName,
   ctq,
   canAskAi,
+  toolEnabled,
 }: {
   companyId: string;
   studyName: string;
   ctq: Destination;
   canAskAi: boolean;
+  /** The company setting isProtocolAnalysisToolAEnabled (001 §6). */
+  toolEnabled: boolean;
 }) {
   const { t } = useTranslation();
+  if (!toolEnabled) return null;
   return (
     <div className="flex flex-wrap items-center gap-3" data-testid="cpcd-ai">
       {canAskAi ? <CtqButton to={ctq} allowed label={t("cpcd.askAi")} newTab testId="cpcd-ask-ai" /> : null}

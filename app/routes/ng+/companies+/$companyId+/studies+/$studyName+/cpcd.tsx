@@ -38,9 +38,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function StudyCpcd() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const aiEntry = data.protocolAnalysisEnabled ? (
-    <CpcdAiEntry companyId={data.companyId} studyName={data.studyName} ctq={data.ctq} canAskAi={data.canAskAi} />
-  ) : null;
+  const aiEntry = (
+    <CpcdAiEntry
+      companyId={data.companyId}
+      studyName={data.studyName}
+      ctq={data.ctq}
+      canAskAi={data.canAskAi}
+      toolEnabled={data.protocolAnalysisEnabled}
+    />
+  );
   return <CpcdEditor level="study" data={data} actionData={actionData} aiEntry={aiEntry} />;
 }
 

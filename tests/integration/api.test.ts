@@ -168,6 +168,8 @@ describe.each(dbKinds())("product API on %s", (kind) => {
           "companyId",
           "studyDesignerUrl",
           "legacyBaseUrl",
+          // Beyond 000 §3.1 (issue 24): Protocol Analysis STEP 1's tool, for every signed-in role.
+          "complexityToolUrl",
           "isProtocolAnalysisToolAEnabled",
           "showAuditContextField",
         ].sort(),

@@ -10,7 +10,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
-import { createHttpTransport, type ApiTransport } from "../app/lib/api/transport.server";
+import { createHttpTransport, type ApiInvoke, type ApiTransport } from "../app/lib/api/transport.server";
 import type { WebContext } from "../app/lib/context.server";
 import { ConfigError, loadConfig, type Config } from "./config/config";
 import { resolveAppSecret } from "./config/secret";
@@ -120,6 +120,10 @@ export async function createHttpApp(
   const transport: ApiTransport = service
     ? (request, hints) => service.fetch(request, hints as Parameters<ApiService["fetch"]>[1])
     : createHttpTransport(config.apiUrl!);
+  // In the same process the web app calls the API's pipeline without HTTP objects (docs/decisions/0045).
+  const invoke: ApiInvoke | undefined = service
+    ? (call, hints) => service.invoke(call, hints as Parameters<ApiService["invoke"]>[1])
+    : undefined;
   serveStaticFiles(app);
 
   const mode = config.env === "development" ? "development" : "production";
@@ -136,7 +140,7 @@ export async function createHttpApp(
     const calls: ApiCallCount = { apiCalls: 0, permissionChecks: 0 };
     c.set("apiCalls", calls);
     const web = { publicUrl: config.publicUrl, isProduction: mode === "production", sessionSecret };
-    const context = webContext(transport, calls, logger, web);
+    const context = webContext({ transport, invoke }, calls, logger, web);
     // The guards first (server/web/guards.ts): host, origin of a post, size and shape of its body. They cover the
     // web app under /ng/; the API, the SAML endpoints and the health checks answer other clients (IdPs, relying
     // parties, load balancers) and carry their own checks.
@@ -192,13 +196,28 @@ function serveStaticFiles(app: Hono<HttpEnv>): void {
 }
 
 /** A web request's context (app/lib/context.server.ts): its API transport counts the calls it makes. */
-function webContext(transport: ApiTransport, calls: ApiCallCount, logger: Logger, web: WebContext["web"]): WebContext {
+function webContext(
+  api: { transport: ApiTransport; invoke?: ApiInvoke },
+  calls: ApiCallCount,
+  logger: Logger,
+  web: WebContext["web"],
+): WebContext {
+  const count = (pathname: string) => {
+    calls.apiCalls += 1;
+    if (pathname === "/api/auth/permissions/check") calls.permissionChecks += 1;
+  };
+  const { transport, invoke } = api;
   return {
     apiTransport: (request, hints) => {
-      calls.apiCalls += 1;
-      if (new URL(request.url).pathname === "/api/auth/permissions/check") calls.permissionChecks += 1;
+      count(new URL(request.url).pathname);
       return transport(request, hints);
     },
+    apiInvoke:
+      invoke &&
+      ((call, hints) => {
+        count(call.pathname);
+        return invoke(call, hints);
+      }),
     requestId: currentRequestId() ?? requestIdFrom(undefined),
     cspNonce: pooledRandomBytes(16).toString("base64"),
     logger,

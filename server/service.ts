@@ -19,6 +19,7 @@ import type { ServiceDeps } from "./deps";
 import { documentRoutes } from "./documents/http";
 import { createHealthRouter } from "./health/http";
 import { createApiRouter, noSuchCall, unhandledError, type ApiPorts } from "./http/api";
+import { createDirectInvoke, type DirectInvoke } from "./http/in-process";
 import type { RouteDefinition } from "./http/route";
 import { createMailService } from "./mail/service";
 import { createMailTransport, type MailTransport } from "./mail/transport";
@@ -78,6 +79,11 @@ export interface ApiCallHints {
 export interface ApiService {
   /** `hints` come only from the web app in the same process (docs/decisions/0021-fast-pages.md). */
   fetch(request: Request, hints?: ApiCallHints): Promise<Response>;
+  /**
+   * A call of the web app in the same process, without a Request or a Response (server/http/in-process.ts,
+   * docs/decisions/0045-in-process-api-calls.md): the same pipeline as `fetch`.
+   */
+  invoke: DirectInvoke;
   readonly deps: ServiceDeps;
   /** Starts the background work (mail delivery, analysis jobs), when it was not started with the service. */
   startWorkers(): Promise<void>;
@@ -116,7 +122,8 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     root.route("/", createHealthRouter(deps));
     root.route("/", createSamlRouter(deps));
     root.route("/.well-known", createWellKnownRouter(deps));
-    root.route("/api", createApiRouter(deps, [...apiRoutes, ...(options.extraRoutes ?? [])], apiPorts));
+    const routes = [...apiRoutes, ...(options.extraRoutes ?? [])];
+    root.route("/api", createApiRouter(deps, routes, apiPorts));
     root.notFound(() => noSuchCall());
     // What escapes a router (the API's own routes answer their failures themselves): never a bare 500 page.
     root.onError((error) => unhandledError(deps, error));
@@ -135,9 +142,11 @@ export async function createApiService(options: ApiServiceOptions): Promise<ApiS
     logger.info({ mail: transport.kind, routes: apiRoutes.length }, "API ready");
 
     let closed = false;
+    const fetch = (request: Request, hints?: ApiCallHints) => Promise.resolve(root.fetch(request, hints ?? {}));
     return {
       deps,
-      fetch: (request, hints) => Promise.resolve(root.fetch(request, hints ?? {})),
+      fetch,
+      invoke: createDirectInvoke(deps, routes, apiPorts, fetch),
       startWorkers,
       drain: () => analysis.drain(),
       async close() {

@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 import type { TokenResponse } from "@server/contracts/auth";
 import { decodeJwt } from "jose";
 import { createApiClient, serviceUnavailable, type ApiClient } from "./api/client.server";
-import type { ApiTransport } from "./api/transport.server";
+import type { ApiInvoke, ApiTransport } from "./api/transport.server";
 import type { WebContext } from "./context.server";
 import { safeLocalPath } from "./safe-redirect";
 import { SESSION_CHECK_INTERVAL_MS } from "./session-check";
@@ -133,8 +133,20 @@ export function requestApi(request: Request, context: WebContext): ApiClient {
     }
     return response;
   };
+  const direct = context.apiInvoke;
+  const invoke: ApiInvoke | undefined =
+    direct &&
+    (async (call, hints) => {
+      const answer = await direct(call, hints);
+      if (answer instanceof Response && answer.status === 401 && signIn.resolved && call.authorization) {
+        clearAuth(context);
+        throw redirect(loginUrl(request));
+      }
+      return answer;
+    });
   const api = createApiClient({
     transport,
+    invoke,
     accessToken: () => signIn.token,
     requestId: context.requestId,
     hints: { authentications: context.apiAuthentications },

@@ -1,11 +1,13 @@
 import type { Logger } from "@server/observability/logger";
 import type { WebRefusal } from "@server/web/guards";
 import { createApiClient, type ApiClient } from "./api/client.server";
-import type { ApiTransport } from "./api/transport.server";
+import type { ApiInvoke, ApiTransport } from "./api/transport.server";
 
 /** What the Node server hands every loader and action (server/main.ts builds it per request). */
 export interface WebContext {
   apiTransport: ApiTransport;
+  /** The API in the same process, called without HTTP objects; absent when the API is elsewhere (ROLE=web). */
+  apiInvoke?: ApiInvoke;
   requestId: string;
   cspNonce: string;
   logger: Logger;
@@ -45,6 +47,7 @@ export function apiFor(context: WebContext): ApiClient {
   if (kept) return kept;
   const api = createApiClient({
     transport: context.apiTransport,
+    invoke: context.apiInvoke,
     requestId: context.requestId,
     hints: { authentications: context.apiAuthentications },
   });

@@ -65,16 +65,15 @@ export interface AuthenticationDeps {
 }
 
 /**
- * Reads the Bearer token, verifies it, and loads the user, who must exist and be neither blocked nor deleted, with
+ * Reads the Bearer token (the Authorization header), verifies it, and loads the user, who must exist and be neither blocked nor deleted, with
  * their sign-in grant, which must still be active (logout, refresh-token reuse and password reset end it at once),
  * and the reference epoch: one database round trip.
  */
 export function authenticate(
-  request: Request,
+  header: string | null,
   deps: AuthenticationDeps,
   memo?: AuthenticationMemo,
 ): Promise<Authentication> {
-  const header = request.headers.get("authorization");
   if (!header) return Promise.resolve({ kind: "anonymous" });
   if (!memo) return authenticateHeader(header, deps);
   let pending = memo.get(header);

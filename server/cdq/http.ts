@@ -1,4 +1,6 @@
 import { cdqCalls } from "../contracts/calls/cdq";
+import { companyCalls } from "../contracts/calls/companies";
+import { permissionAddress } from "../contracts/calls/define";
 import type { CdqImportProblem, CdqImportResult } from "../contracts/cdq";
 import { ErrorCode } from "../contracts/common";
 import { ApiError, notFound } from "../http/problem";
@@ -60,8 +62,11 @@ export const cdqRoutes = [
     call: cdqCalls.get,
     access: "permission",
     scope: "study",
-    handler: async ({ db, scope, params }) => {
-      const issue = await getIssue(db, scope.study.internalStudyId, params.issueId);
+    handler: async ({ db, scope, params, body, principal }) => {
+      // The designee choices, asked for and allowed: read with the issue, in one statement.
+      const address = permissionAddress(companyCalls.users, { companyId: scope.companyId });
+      const withDesignees = body.designees === true && (await principal.can(address)) ? scope.companyId : null;
+      const issue = await getIssue(db, scope.study.internalStudyId, params.issueId, withDesignees);
       if (!issue) throw notFound(ISSUE_NOT_FOUND);
       return issue;
     },

@@ -1,8 +1,15 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { ChangePair } from "../audit/changes";
-import { type CdqImportProblem, type CdqIssue, type CdqIssueList } from "../contracts/cdq";
+import {
+  type CdqDesigneeChoice,
+  type CdqImportProblem,
+  type CdqIssue,
+  type CdqIssueList,
+  type CdqIssueWithDesignees,
+} from "../contracts/cdq";
 import type { Db } from "../db/database";
 import { newId } from "../db/ids";
+import { companyMembers, users } from "../users/schema";
 import { listCompanyUsers } from "../users/service";
 import { validateImportRows, type DesigneeCandidate, type IssueFields } from "./import-rows";
 import { cdqIssueCounts, cdqIssues } from "./schema";
@@ -112,15 +119,28 @@ export async function getIssue(
   db: Db,
   studyId: string,
   issueId: string,
+  /** The company whose users come with it as the designee choices (beyond the spec; one statement all the same). */
+  designeesOf: string | null = null,
   now: Date = new Date(),
-): Promise<CdqIssue | null> {
+): Promise<CdqIssueWithDesignees | null> {
   const [row] = await db
-    .select()
+    .select({ issue: cdqIssues, designees: designeesOf ? designeeChoices(designeesOf) : sql<null>`null` })
     .from(cdqIssues)
     .where(and(eq(cdqIssues.studyId, studyId), eq(cdqIssues.id, issueId)))
     .limit(1);
-  return row ? toIssue(row, now) : null;
+  if (!row) return null;
+  const issue = toIssue(row.issue, now);
+  return row.designees ? { ...issue, designees: parsedJson(row.designees) } : issue;
 }
+
+/** The company's users as designee choices, ordered as the users call orders them: a JSON array, as a subquery. */
+const designeeChoices = (companyId: string) =>
+  sql<
+    CdqDesigneeChoice[] | string
+  >`(select coalesce(json_agg(json_build_object('id', ${users.id}, 'displayName', ${users.displayName}) order by ${users.displayName}, ${users.id}), '[]'::json) from ${companyMembers} join ${users} on ${users.id} = ${companyMembers.userId} where ${companyMembers.companyId} = ${companyId})`;
+
+/** A json value as the driver gives it: parsed already (node-postgres, PGlite), or as text. */
+const parsedJson = <T>(value: T | string): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
 
 /** The company's users a designee may name (blocked and deleted ones too: an issue may name a past designee). */
 export async function designeeCandidates(db: Db, companyId: string): Promise<DesigneeCandidate[]> {

@@ -27,7 +27,7 @@ import {
 import { selfGrantsOf, type AuditScope, type RouteDefinition } from "./route";
 import { checkScopes, resolveScope, studyOf, type Cached, type ScopeLookups } from "./scope";
 
-const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * What the pipeline is given by the composition root (server/service.ts), so that it imports no domain: who is
@@ -51,39 +51,53 @@ export const noSuchCall = () =>
 export function createApiRouter(deps: ServiceDeps, routes: readonly RouteDefinition[], ports: ApiPorts): Hono {
   checkScopes(routes);
   const api = new Hono();
-  const authentication = {
-    db: deps.database.db,
-    tokens: deps.tokens,
-    cache: deps.cache,
-    selfGrants: selfGrantsOf(routes),
-  };
+  const authentication = authenticationOf(deps, routes);
   for (const route of routes) {
-    api.on(route.method, route.path, async (c) => {
+    api.on(route.method, route.path, (c) => {
       const request = c.req.raw;
+      const url = new URL(request.url);
+      const memo = (c.env as { authentications?: unknown } | undefined)?.authentications;
+      const call: Call = {
+        deps,
+        ports,
+        route,
+        pathname: url.pathname,
+        query: url.searchParams,
+        params: c.req.param() as Record<string, string>,
+        authorization: request.headers.get("authorization"),
+        request: () => request,
+        readBody: () => readBody(request, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES),
+      };
       const requestId = currentRequestId() ?? request.headers.get("x-request-id") ?? undefined;
-      try {
-        const memo = (c.env as { authentications?: unknown } | undefined)?.authentications;
-        const call: Call = {
-          deps,
-          ports,
-          route,
-          request,
-          url: new URL(request.url),
-          params: c.req.param() as Record<string, string>,
-        };
-        const principal = await whoIsCalling(
-          call,
-          authentication,
-          memo instanceof Map ? (memo as AuthenticationMemo) : undefined,
-        );
-        await mayThey(call, principal);
-        return await run(call, principal, await whatTheySent(call));
-      } catch (error) {
-        return unhandledError(deps, error, route.path, requestId);
-      }
+      const authentications = memo instanceof Map ? (memo as AuthenticationMemo) : undefined;
+      return runCall(call, authentication, authentications, requestId).then(toResponse);
     });
   }
   return api;
+}
+
+/** What authenticating a caller needs, for every route of the table. */
+export function authenticationOf(deps: ServiceDeps, routes: readonly RouteDefinition[]): AuthenticationDeps {
+  return { db: deps.database.db, tokens: deps.tokens, cache: deps.cache, selfGrants: selfGrantsOf(routes) };
+}
+
+/**
+ * One call through the named steps, whether it came over HTTP (createApiRouter) or from the web app in the same
+ * process (server/http/in-process.ts): the answer, or the problem it ended in.
+ */
+export async function runCall(
+  call: Call,
+  authentication: AuthenticationDeps,
+  memo: AuthenticationMemo | undefined,
+  requestId: string | undefined,
+): Promise<unknown> {
+  try {
+    const principal = await whoIsCalling(call, authentication, memo);
+    await mayThey(call, principal);
+    return await run(call, principal, await whatTheySent(call));
+  } catch (error) {
+    return unhandledError(call.deps, error, call.route.path, requestId);
+  }
 }
 
 /**
@@ -113,13 +127,19 @@ export function unhandledError(
 }
 
 /** One call on its way through the pipeline. */
-interface Call {
+export interface Call {
   deps: ServiceDeps;
   ports: ApiPorts;
   route: RouteDefinition;
-  request: Request;
-  url: URL;
+  /** The path as called, "/api/…" (percent-encoded): the permission address and the audit entry's path. */
+  pathname: string;
+  query: URLSearchParams;
   params: Record<string, string>;
+  authorization: string | null;
+  /** The request, for the few handlers that read it; an in-process call builds one only when asked. */
+  request: () => Request;
+  /** The body as sent (JSON, form data or nothing), read within the route's limit. */
+  readBody: () => Promise<unknown>;
 }
 
 /** 1. Who is calling: one query for the caller, their sign-in grant and the reference epoch, once per web request. */
@@ -128,7 +148,7 @@ async function whoIsCalling(
   authentication: AuthenticationDeps,
   authentications?: AuthenticationMemo,
 ): Promise<Principal | null> {
-  const auth = await call.ports.authenticate(call.request, authentication, authentications);
+  const auth = await call.ports.authenticate(call.authorization, authentication, authentications);
   if (auth.kind === "user") {
     // A call about "me" is about the caller: handlers always see a user id.
     if (call.params.userId === "me") call.params = { ...call.params, userId: auth.principal.userId };
@@ -147,14 +167,14 @@ async function whoIsCalling(
  */
 async function mayThey(call: Call, principal: Principal | null): Promise<void> {
   if (call.route.access !== "permission") return;
-  const address = call.url.pathname.replace(/^\//, "");
+  const address = call.pathname.replace(/^\//, "");
   if (!principal || !(await principal.can(address))) throw forbidden();
 }
 
 /** 3. What they sent: the raw body (kept for the audit entry) and the body as the call's request contract reads it. */
 async function whatTheySent(call: Call): Promise<{ raw: unknown; body: unknown }> {
-  const { route, request } = call;
-  const raw = route.rawBody ? {} : await readBody(request, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  const { route } = call;
+  const raw = route.rawBody ? {} : await call.readBody();
   if (!route.body) return { raw, body: raw };
   const parsed = route.body.safeParse(raw);
   if (!parsed.success) throw validationFailed(zodIssues(parsed.error));
@@ -165,18 +185,20 @@ async function whatTheySent(call: Call): Promise<{ raw: unknown; body: unknown }
  * 4 and 5. What the call is about (its scope, server/http/scope.ts), then the handler: a read-only call as it is, with
  * reference data from the cache of the caller's epoch; a state-changing call in one transaction with its audit entry.
  */
-async function run(call: Call, principal: Principal | null, sent: { raw: unknown; body: unknown }): Promise<Response> {
-  const { deps, route, request, url, params } = call;
+async function run(call: Call, principal: Principal | null, sent: { raw: unknown; body: unknown }): Promise<unknown> {
+  const { deps, route, params } = call;
   const log = deps.logger.child({ route: route.path });
   const handle = async (db: Db, cached: Cached, audit: Scope, afterCommit: (fn: () => void) => void) => {
     route.precondition?.(principal);
     return route.handler({
       deps,
       db,
-      request,
+      get request() {
+        return call.request();
+      },
       params,
       scope: await resolveScope(route, params, call.ports.scopes, db, cached, principal),
-      query: url.searchParams,
+      query: call.query,
       body: sent.body,
       principal,
       audit,
@@ -188,7 +210,7 @@ async function run(call: Call, principal: Principal | null, sent: { raw: unknown
 
   if (!route.audit) {
     const cached: Cached = (key, load) => (principal ? deps.cache.get(key, principal.epoch, load) : load());
-    return toResponse(await handle(deps.database.db, cached, createAuditScope(), (fn) => fn()));
+    return await handle(deps.database.db, cached, createAuditScope(), (fn) => fn());
   }
 
   // The change and its audit entry commit together, or neither does.
@@ -201,7 +223,7 @@ async function run(call: Call, principal: Principal | null, sent: { raw: unknown
     const output = await handle(tx, direct, scope, (fn) => after.push(fn));
     const context = scope.context ?? (await contextFromParams(call, tx, principal));
     await call.ports.appendAuditEntry(tx, {
-      entryPoint: { displayText, httpMethod: request.method, apiPath: url.pathname },
+      entryPoint: { displayText, httpMethod: route.method, apiPath: call.pathname },
       level: context.level,
       companyId: context.companyId,
       studyId: context.studyId,
@@ -221,7 +243,7 @@ async function run(call: Call, principal: Principal | null, sent: { raw: unknown
       deps.logger.error({ err: error }, "after-commit hook failed");
     }
   }
-  return toResponse(result);
+  return result;
 }
 
 interface ResolvedContext {
@@ -312,6 +334,11 @@ async function readBody(request: Request, maxBytes: number): Promise<unknown> {
   if (!json || (charset !== undefined && charset !== "utf-8" && charset !== "us-ascii")) {
     throw new ApiError(415, ErrorCode.UnsupportedMediaType, "Send JSON in UTF-8, form data or nothing.");
   }
+  return parseJsonText(text);
+}
+
+/** A JSON body's text (within its limit), parsed: no deeper than MAX_JSON_DEPTH, or a 400. */
+export function parseJsonText(text: string): unknown {
   if (jsonDepth(text) > MAX_JSON_DEPTH)
     throw notReadable(`The body is nested more than ${MAX_JSON_DEPTH} levels deep.`);
   try {
@@ -353,14 +380,14 @@ async function readLimitedText(request: Request, maxBytes: number): Promise<stri
 /** A body that cannot be read as its type says: the detail names what is wrong, as does the one issue. */
 const notReadable = (detail: string) => validationFailed([{ path: "", message: detail }], detail);
 
-const tooLarge = (maxBytes: number) =>
+export const tooLarge = (maxBytes: number) =>
   new ApiError(413, ErrorCode.PayloadTooLarge, `The request body is larger than ${maxBytes} bytes.`);
 
 function zodIssues(error: z.ZodError): { path: string; message: string }[] {
   return error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
 }
 
-function toResponse(output: unknown): Response {
+export function toResponse(output: unknown): Response {
   return output instanceof Response ? output : noStoreJson(output ?? null);
 }
 

@@ -302,10 +302,10 @@ test.describe("page weight", () => {
       await visit(pathname); // the first visit fills the caches of the reference data (ADR 0021)
       const { roundTrips } = await visit(pathname);
       // The caller and the page's data: 2 at most, so that with the bell's count, read again when it changed, a page
-      // makes at most 3 (ADR 0021, 0041). Not yet the CDQ issue page: its designee choices (the company's users) are
-      // a third query (ADR 0041, Consequences).
+      // makes at most 3 (ADR 0021, 0041). The CDQ issue page too: its designee choices (the company's users) come in
+      // the issue's statement (ADR 0046).
       expect(roundTrips, pathname).toBeGreaterThan(0);
-      expect(roundTrips, pathname).toBeLessThanOrEqual(pathname === issue ? 3 : 2);
+      expect(roundTrips, pathname).toBeLessThanOrEqual(2);
     }
   });
 });

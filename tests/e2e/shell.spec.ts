@@ -512,9 +512,9 @@ test.describe("outside links and small screens", () => {
     expect(box!.height).toBeLessThanOrEqual(120);
     await expect(page.getByRole("navigation", { name: "Main menu" })).toBeHidden();
     const menu = await openMenu(page, "compact", javaScriptEnabled);
-    await expect(menu.getByTestId("compact-protocolAnalysis")).toBeAttached();
-    await expect(menu.getByTestId("compact-cdq")).toBeAttached();
-    await expect(menu.getByTestId("compact-studyAudit")).toBeAttached();
+    await expect(menu.getByTestId("nav-protocolAnalysis")).toBeAttached();
+    await expect(menu.getByTestId("nav-cdq")).toBeAttached();
+    await expect(menu.getByTestId("nav-studyAudit")).toBeAttached();
     await expect(menu).toContainText("Monitoring");
     await expectAccessible(page);
     await closeMenu(page, "compact", javaScriptEnabled);

@@ -10,8 +10,9 @@ import { startTestApi, type TestApi } from "../support/service";
 const C = DEMO.company.id;
 
 /**
- * The same calls through the typed client, once in-process and once over HTTP to the API served on 127.0.0.1
- * (as with API_URL). Both must give the same answers.
+ * The same calls through the typed client three ways: in-process without HTTP objects (the API's invoke, as the web
+ * app in the same process calls it; docs/decisions/0045), in-process through the API's fetch, and over HTTP to the API
+ * served on 127.0.0.1 (as with API_URL, ROLE=web). All must give the same answers.
  */
 describe.each(dbKinds())("API client, in-process and over HTTP, on %s", (kind) => {
   let api: TestApi;
@@ -37,15 +38,24 @@ describe.each(dbKinds())("API client, in-process and over HTTP, on %s", (kind) =
   });
 
   const clients = (token: string | null): [string, ApiClient][] => [
+    [
+      "in-process, direct",
+      createApiClient({
+        transport: (request) => api.service.fetch(request),
+        invoke: (call, hints) => api.service.invoke(call, hints as Parameters<TestApi["service"]["invoke"]>[1]),
+        accessToken: token,
+      }),
+    ],
     ["in-process", createApiClient({ transport: (request) => api.service.fetch(request), accessToken: token })],
     ["http", createApiClient({ transport: createHttpTransport(baseUrl), accessToken: token })],
   ];
 
+  /** The call made each way, one after the other (a change must not race itself); every answer the same. */
   async function bothWays<T>(token: string | null, call: (client: ApiClient) => Promise<T>): Promise<T> {
-    const [inProcess, overHttp] = clients(token).map(([, client]) => client);
-    const [a, b] = await Promise.all([call(inProcess!), call(overHttp!)]);
-    expect(b).toEqual(a);
-    return a;
+    const answers: T[] = [];
+    for (const [, client] of clients(token)) answers.push(await call(client));
+    for (const answer of answers.slice(1)) expect(answer).toEqual(answers[0]);
+    return answers[0]!;
   }
 
   it("reads the settings", async () => {
@@ -128,5 +138,41 @@ describe.each(dbKinds())("API client, in-process and over HTTP, on %s", (kind) =
       const second = await client.documents.companyLogo(first.data.headers.get("etag"));
       expect(second).toMatchObject({ ok: true, status: 304 });
     }
+  });
+
+  it("counts notifications from form fields, and refuses a body over the call's limit, the same way", async () => {
+    const count = await bothWays(adminToken, (client) => client.notifications.count(DEMO.studies.active.name));
+    expect(count).toMatchObject({ ok: true, status: 200, data: { totalRecords: expect.any(Number) } });
+    // In-process only: over HTTP the server answers before reading the body, which leaves the client's socket unusable.
+    const huge = "x".repeat(1024 * 1024 + 1);
+    const [direct, viaFetch] = clients(adminToken);
+    const tooLarge = await direct![1].sso.oidcDiscover(huge);
+    expect(tooLarge).toMatchObject({ ok: false, status: 413, error: { code: "PayloadTooLarge" } });
+    expect(await viaFetch![1].sso.oidcDiscover(huge)).toEqual(tooLarge);
+  });
+
+  it("writes a change and its audit entry alike, with the path and method of the call", async () => {
+    const scope = { companyId: C, studyName: DEMO.studies.active.name };
+    const saved: unknown[] = [];
+    for (const [way, client] of clients(adminToken)) {
+      const list = await client.cpcd.get(scope, "criticalProcesses");
+      expect(list.ok).toBe(true);
+      if (!list.ok) continue;
+      const items = [{ title: `Checked ${way}`, details: "Source data verification" }];
+      const result = await client.cpcd.save(scope, "criticalProcesses", items, list.data.version);
+      expect(result).toMatchObject({ ok: true, status: 200 });
+      const entries = await client.audit.list(C, DEMO.studies.active.name, null);
+      expect(entries.ok).toBe(true);
+      if (!entries.ok) continue;
+      const entry = entries.data[0]!;
+      saved.push(entry.entryPoint);
+      expect(JSON.stringify(entry)).toContain(`Checked ${way}`);
+    }
+    expect(saved).toHaveLength(3);
+    for (const entryPoint of saved.slice(1)) expect(entryPoint).toEqual(saved[0]);
+    expect(saved[0]).toMatchObject({
+      httpMethod: "POST",
+      apiPath: `/api/companies/${C}/studies/${DEMO.studies.active.name}/criticalProcesses/save`,
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { cdqIssues } from "@server/cdq/schema";
-import type { CdqIssue, CdqIssueList } from "@server/contracts/cdq";
+import type { CdqIssue, CdqIssueList, CdqIssueWithDesignees } from "@server/contracts/cdq";
 import { auditEntries } from "@server/db/schema";
 import { DEMO } from "@server/seed/demo";
 import { DEMO_CDQ_COUNTS } from "@server/seed/demo-cdq";
@@ -193,6 +193,35 @@ describe.each(dbKinds())("Compliance & Data Quality API on %s", (kind) => {
           "dateOfLastUpdate",
         ].sort(),
       );
+    });
+
+    it("brings the designee choices with the issue when asked and allowed, as the company users call lists them", async () => {
+      const [first] = (await listed(S.active.name, {})).items;
+      const url = `${base(S.active.name)}/${first!.id}/get`;
+      const users = `/api/companies/${C}/users/get`;
+      let allowed = 0;
+      for (const name of ["admin", "monitor", "viewer", "designee"].filter((n) => tokens[n])) {
+        const token = tokens[name]!;
+        const response = await api.call("POST", url, { token, json: { designees: true } });
+        expect(response.status, name).toBe(200);
+        const issue = (await response.json()) as CdqIssueWithDesignees;
+        const { designees, ...rest } = issue;
+        expect(rest, name).toEqual(first);
+        const listing = await api.call("POST", users, { token });
+        if (listing.status === 200) {
+          allowed += 1;
+          const { items } = (await listing.json()) as { items: { id: string; displayName: string }[] };
+          expect(designees, name).toEqual(items.map(({ id, displayName }) => ({ id, displayName })));
+          expect(designees!.length, name).toBeGreaterThan(0);
+        } else {
+          expect(listing.status, name).toBe(403);
+          expect(designees, name).toBeUndefined();
+        }
+      }
+      expect(allowed).toBeGreaterThan(0);
+      // Without the flag, the spec's answer.
+      const plain = await api.call("POST", url, { token: tokens.admin!, json: {} });
+      expect(Object.keys((await plain.json()) as object)).not.toContain("designees");
     });
 
     it("does not find an issue of another study, nor an unknown id", async () => {

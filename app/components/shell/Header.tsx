@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useCallback, useState } from "react";
+import { useCallback, useState, type CSSProperties } from "react";
 import { AppLink } from "~/components/AppLink";
 import { CompanyLogo } from "~/components/CompanyLogo";
 import { useTranslation } from "~/lib/i18n-react";
@@ -8,7 +8,7 @@ import { badgeText, type Nav, type NavLink } from "~/lib/nav";
 import { useSettings } from "~/lib/settings";
 import type { ShellUser, StudyMenuEntry } from "~/lib/shell";
 import { isNetworkError, showToast, TOAST_TEXT } from "~/lib/toasts";
-import { Menu, type MenuEntry } from "./Menu";
+import { Chevron, Menu, type MenuEntry } from "./Menu";
 
 export interface HeaderProps {
   companyId: string;
@@ -22,18 +22,17 @@ export interface HeaderProps {
 
 export const LOGOUT_FORM_ID = "shell-logout";
 
-/** Menu entries for navigation links: labelled by id, the first one opening its group (the narrow screen's menu). */
+/** Menu entries for navigation links: labelled by id. */
 function useMenuLinks() {
   const { t } = useTranslation();
-  return (list: NavLink[], prefix = "nav", group?: string): MenuEntry[] =>
-    list.map((item, index) => ({
+  return (list: NavLink[]): MenuEntry[] =>
+    list.map((item) => ({
       key: item.id,
       label: t(`nav.${item.id}`),
       href: item.href,
       newTab: item.newTab,
       unavailable: item.unavailable,
-      testId: `${prefix}-${item.id}`,
-      group: index === 0 ? group : undefined,
+      testId: `nav-${item.id}`,
     }));
 }
 
@@ -91,25 +90,35 @@ function HomeLink({ companyId, userId }: { companyId: string; userId: string }) 
   );
 }
 
-/** The top menu: its links and menus on a wide screen; on a narrow one, all of them folded into one "Menu". */
+/**
+ * The top menu, one markup for both layouts (issue 26): on a wide screen its links and menus in a row; on a narrow
+ * one the same <nav> is the popover of one "Menu" button (app/tailwind.css `.main-nav`), its menus nested in it. No
+ * script is needed for either.
+ */
 function TopMenus({ nav }: { nav: Nav }) {
   const { t } = useTranslation();
   const links = useMenuLinks();
-  // The narrow screen's one menu: every top entry and menu, each menu's items under its name.
-  const compactEntries: MenuEntry[] = [
-    ...nav.top.flatMap((entry) =>
-      entry.kind === "link" ? links([entry], "compact") : links(entry.items, "compact", t(`nav.${entry.label}`)),
-    ),
-    ...links(nav.settings, "compact", t("nav.settings")),
-  ];
+  if (nav.top.length === 0 && nav.settings.length === 0) return null;
   return (
     <>
-      {compactEntries.length > 0 ? (
-        <div className="md:hidden">
-          <Menu id="compact" trigger={t("menus.menu")} entries={compactEntries} />
-        </div>
-      ) : null}
-      <nav aria-label={t("nav.mainMenu")} className="hidden flex-wrap items-center gap-1 md:flex">
+      <button
+        type="button"
+        {...{ popovertarget: MAIN_NAV_ID }}
+        aria-controls={MAIN_NAV_ID}
+        className="menu-trigger md:hidden"
+        style={{ anchorName: `--${MAIN_NAV_ID}` } as CSSProperties}
+        data-testid="menu-compact"
+      >
+        {t("menus.menu")}
+        <Chevron />
+      </button>
+      <nav
+        id={MAIN_NAV_ID}
+        {...{ popover: "auto" }}
+        aria-label={t("nav.mainMenu")}
+        className="main-nav"
+        data-testid="menu-compact-content"
+      >
         {nav.top.map((entry) =>
           entry.kind === "link" ? (
             <NavEntryLink key={entry.id} link={entry} testId={`nav-${entry.id}`} />
@@ -124,6 +133,8 @@ function TopMenus({ nav }: { nav: Nav }) {
     </>
   );
 }
+
+const MAIN_NAV_ID = "main-nav";
 
 /** The bell with the unread count, linking to the notifications (of the current study, preselected). */
 function NotificationBell({ notificationCount, studyName }: { notificationCount: number; studyName?: string }) {

@@ -27,8 +27,6 @@ export interface MenuEntry {
   current?: boolean;
   /** Submits the form with this id (the form lives outside the menu and carries the intent). */
   submit?: { form: string };
-  /** Starts a group of entries under this heading (the compact header's one menu). */
-  group?: string;
   testId?: string;
 }
 
@@ -54,7 +52,7 @@ const panelClass = "menu-panel";
 const itemClass = "menu-item";
 const disabledClass = "menu-item-off";
 
-function Chevron() {
+export function Chevron() {
   return (
     <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
       <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
@@ -170,14 +168,6 @@ function MenuItems({
     <ul className="m-0 list-none p-0" role={roles ? "none" : undefined}>
       {entries.map((entry, index) => (
         <li key={entry.key} role={roles ? "none" : undefined}>
-          {entry.group ? (
-            <div
-              className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-500"
-              aria-hidden="true"
-            >
-              {entry.group}
-            </div>
-          ) : null}
           <EntryContent entry={entry} first={index === 0} roles={roles} onChosen={onChosen} unavailableText={t} />
         </li>
       ))}

@@ -53,16 +53,16 @@ export async function loadIssueDetails({ request, context, params }: LoaderFunct
   const issueId = idParam(params, "issueId");
   const { api } = await requirePagePermission(request, context, [issueAddress(companyId, studyName, issueId)]);
   const t = await getFixedT(request);
-  const result = await api.cdq.get(companyId, studyName, issueId);
+  // The issue and the status form's designee choices (the company's users, when the caller may list them: the API
+  // decides) in one call and one statement (docs/decisions/0046).
+  const result = await api.cdq.get(companyId, studyName, issueId, { designees: true });
   const listHref = appLinks.studyPage(companyId, studyName, "cdq");
   if (!result.ok) {
     if (result.status !== 404) throw new Error(`The issue could not be loaded: ${result.error.code}`);
     const users: DesigneeChoice[] = [];
     return data({ issue: null, users, listHref, studyName, pageName: t("cdq.details.notFound") }, { status: 404 });
   }
-  // The status form's designee choices: the company's users, when the caller may list them (the API decides).
-  const users = await api.companies.users(companyId);
-  const choices = users.ok ? users.data.items.map((user) => ({ id: user.id, displayName: user.displayName })) : [];
+  const choices = (result.data.designees ?? []).map((user) => ({ id: user.id, displayName: user.displayName }));
   // The current designee is a choice even when the list does not hold them (a past user, or no list permission).
   const current = result.data.designee;
   if (current?.type === "user" && current.id && !choices.some((user) => user.id === current.id))

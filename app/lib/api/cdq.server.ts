@@ -8,8 +8,9 @@ export function cdqCalls(http: ApiHttp) {
     list: (companyId: string, studyName: string, paging: { page: number; pageSize: number }) =>
       http.call(calls.list, { companyId, studyName }, { page: paging.page, pageSize: paging.pageSize }),
     /** One issue. */
-    get: (companyId: string, studyName: string, issueId: string) =>
-      http.call(calls.get, { companyId, studyName, issueId }),
+    /** With `designees`, the designee choices come with the issue (when the caller may list the company's users). */
+    get: (companyId: string, studyName: string, issueId: string, options: { designees?: boolean } = {}) =>
+      http.call(calls.get, { companyId, studyName, issueId }, options.designees ? { designees: true } : {}),
     /** An import file (CSV or JSON), all or nothing. */
     importFile: (companyId: string, studyName: string, file: File) => {
       const body = new FormData();

@@ -3,7 +3,13 @@ import type { AnswerOf, ApiCall, ParamsOf, RequestOf } from "@server/contracts/c
 import { callPath } from "@server/contracts/calls/define";
 import type { ProblemBody } from "@server/contracts/common";
 import { NO_STORE } from "@server/contracts/headers";
-import { INTERNAL_API_ORIGIN, type ApiTransport, type TransportHints } from "./transport.server";
+import {
+  INTERNAL_API_ORIGIN,
+  type ApiInvoke,
+  type ApiTransport,
+  type InProcessAnswer,
+  type TransportHints,
+} from "./transport.server";
 
 /** A failed call, read as the spec's result wrapper says (000 §8). */
 export interface ApiFailure {
@@ -27,6 +33,11 @@ export interface ApiClientOptions {
   requestId?: string;
   /** Handed to an in-process API with every call (the web request's authentications). */
   hints?: TransportHints;
+  /**
+   * The API in the same process, called without a Request or a Response (docs/decisions/0045); calls with a JSON or
+   * text-form body (or none) take it, uploads and raw answers keep the transport.
+   */
+  invoke?: ApiInvoke;
 }
 
 /** What a call may send: its request contract's input, form data, or a stream (an upload passed on as it arrives). */
@@ -49,15 +60,21 @@ export interface ApiHttp {
   form(fields: Record<string, string | undefined | null>): FormData;
 }
 
-export function createApiHttp(options: ApiClientOptions): ApiHttp {
+/** How a call is sent: over the transport (a Request), or in-process as a value when the client has the API's invoke. */
+function senders(options: ApiClientOptions) {
   const token = typeof options.accessToken === "function" ? options.accessToken : () => options.accessToken;
 
-  async function send(call: ApiCall, params: unknown, body?: unknown, extraHeaders?: HeadersInit): Promise<Response> {
+  function headersFor(extraHeaders?: HeadersInit): Headers {
     const headers = new Headers(extraHeaders);
     if (!headers.has("accept")) headers.set("accept", "application/json");
     const accessToken = token();
     if (accessToken) headers.set("authorization", `Bearer ${accessToken}`);
     if (options.requestId) headers.set("x-request-id", options.requestId);
+    return headers;
+  }
+
+  function requestFor(call: ApiCall, path: string, body?: unknown, extraHeaders?: HeadersInit): Request {
+    const headers = headersFor(extraHeaders);
     let payload: BodyInit | undefined;
     // A stream (an upload passed on as it arrives) goes as it is; its content type is in extraHeaders.
     if (body instanceof FormData || body instanceof ReadableStream) payload = body;
@@ -65,23 +82,49 @@ export function createApiHttp(options: ApiClientOptions): ApiHttp {
       headers.set("content-type", "application/json");
       payload = JSON.stringify(body);
     }
+    return new Request(`${INTERNAL_API_ORIGIN}/api/${path}`, {
+      method: call.method,
+      headers,
+      body: payload,
+      ...(payload instanceof ReadableStream ? { duplex: "half" } : {}),
+    } as RequestInit);
+  }
+
+  async function send(call: ApiCall, params: unknown, body?: unknown, extraHeaders?: HeadersInit): Promise<Response> {
     const path = callPath(call, params as Record<string, string>);
-    return options.transport(
-      new Request(`${INTERNAL_API_ORIGIN}/api/${path}`, {
+    return options.transport(requestFor(call, path, body, extraHeaders), options.hints);
+  }
+
+  /** The in-process call when there is one and the body allows it; else the transport's answer. */
+  async function answer(call: ApiCall, params: unknown, body?: unknown): Promise<InProcessAnswer> {
+    const invoke = options.invoke;
+    if (!invoke || !directBody(body)) return send(call, params, body);
+    const path = callPath(call, params as Record<string, string>);
+    const accessToken = token();
+    return invoke(
+      {
         method: call.method,
-        headers,
-        body: payload,
-        ...(payload instanceof ReadableStream ? { duplex: "half" } : {}),
-      } as RequestInit),
+        path: call.path,
+        pathname: `/api/${path}`,
+        params: params as Record<string, string>,
+        body,
+        authorization: accessToken ? `Bearer ${accessToken}` : null,
+        request: () => requestFor(call, path, body),
+      },
       options.hints,
     );
   }
 
+  return { send, answer };
+}
+
+export function createApiHttp(options: ApiClientOptions): ApiHttp {
+  const { send, answer } = senders(options);
   return {
     async call(call, params, body) {
-      let response: Response;
+      let response: InProcessAnswer;
       try {
-        response = await send(call, params, body);
+        response = await answer(call, params, body);
       } catch (error) {
         // A Response thrown by the transport (the sign-in redirect after a 401) goes on to Remix.
         if (error instanceof Response) throw error;
@@ -91,6 +134,8 @@ export function createApiHttp(options: ApiClientOptions): ApiHttp {
             : { code: "Unknown", detail: String(error) };
         return { ok: false, status: 0, error: failure };
       }
+      if (!(response instanceof Response))
+        return { ok: true, status: 200, data: response.data as AnswerOf<typeof call> };
       if (response.status >= 200 && response.status < 300) {
         return { ok: true, status: response.status, data: (await response.json()) as AnswerOf<typeof call> };
       }
@@ -120,6 +165,15 @@ export function createApiHttp(options: ApiClientOptions): ApiHttp {
       return data;
     },
   };
+}
+
+/** A body an in-process call takes as a value: none, JSON, or form data of text fields only (no files, no stream). */
+function directBody(body: unknown): boolean {
+  if (body instanceof ReadableStream) return false;
+  if (body instanceof FormData) {
+    for (const value of body.values()) if (typeof value !== "string") return false;
+  }
+  return true;
 }
 
 /** Whether a thrown value is the 503 answer serviceUnavailable() makes (a caller may say it in its own words). */

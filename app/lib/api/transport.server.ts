@@ -15,6 +15,27 @@ export interface TransportHints {
   authentications?: Map<string, Promise<unknown>>;
 }
 
+/**
+ * A call to the API in the same process, without a Request or a Response (server/http/in-process.ts,
+ * docs/decisions/0045-in-process-api-calls.md): the call's definition, its filled path, its body as a value and the
+ * caller's Authorization header; `request` builds the equivalent HTTP request for the few handlers that read it.
+ */
+export interface InProcessCall {
+  method: string;
+  path: string;
+  pathname: string;
+  params: Record<string, string>;
+  body?: unknown;
+  authorization?: string | null;
+  request: () => Request;
+}
+
+/** The data of a 2xx answer (already a copy, as JSON would give it), or the Response of any other answer. */
+export type InProcessAnswer = { status: 200; data: unknown } | Response;
+
+/** The API's in-process entry; absent when the API is elsewhere (API_URL, ROLE=web). */
+export type ApiInvoke = (call: InProcessCall, hints?: TransportHints) => Promise<InProcessAnswer>;
+
 /** Origin of requests the client builds; a transport only reads their path and query. */
 export const INTERNAL_API_ORIGIN = "http://api.internal";
 

@@ -70,11 +70,25 @@ export function defineCall<const P extends string, A, S extends z.ZodType | unde
 /** The call's path with its parameters filled in (each one encoded), without the leading slash: "companies/c1/get". */
 export function callPath<P extends string>(call: { path: P }, params: PathParams<P>): string {
   const values = params as Record<string, string>;
-  return call.path.slice(1).replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`${call.path}: no value for :${name}`);
-    return encodeURIComponent(value);
-  });
+  const parts = templateOf(call.path);
+  let out = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const value = values[parts[i]!];
+    if (value === undefined) throw new Error(`${call.path}: no value for :${parts[i]}`);
+    out += encodeURIComponent(value) + parts[i + 1]!;
+  }
+  return out;
+}
+
+/** A path template split once per process (a page fills a hundred addresses): text, name, text, … name, text. */
+const templates = new Map<string, string[]>();
+function templateOf(path: string): string[] {
+  let parts = templates.get(path);
+  if (!parts) {
+    parts = path.slice(1).split(/:([A-Za-z]+)/);
+    templates.set(path, parts);
+  }
+  return parts;
 }
 
 /** The permission address of a call (000 §6): its path prefixed with "api", as the API checks it. */

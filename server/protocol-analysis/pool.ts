@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
-import type { AnalysisOutcome, AnalysisTask } from "./worker";
+import type { AnalysisOutcome, AnalysisStage, AnalysisTask } from "./worker";
 
 /**
  * The worker thread pool of the analyses (piscina; docs/decisions/0028-…). In the production build the worker is
@@ -10,7 +11,12 @@ import type { AnalysisOutcome, AnalysisTask } from "./worker";
  * once per process with esbuild into a temporary file.
  */
 export interface AnalysisPool {
-  run(task: AnalysisTask, signal?: AbortSignal): Promise<AnalysisOutcome>;
+  /** Runs one analysis; `onStage` hears when the worker has read the file and starts analysing. */
+  run(
+    task: Omit<AnalysisTask, "progress">,
+    signal?: AbortSignal,
+    onStage?: (stage: AnalysisStage) => void,
+  ): Promise<AnalysisOutcome>;
   close(): Promise<void>;
 }
 
@@ -54,7 +60,17 @@ export async function createAnalysisPool(threads: number): Promise<AnalysisPool>
     idleTimeout: 60_000,
   });
   return {
-    run: (task, signal) => pool.run(task, { signal, transferList: [] }) as Promise<AnalysisOutcome>,
+    run: async (task, signal, onStage) => {
+      if (!onStage) return (await pool.run(task, { signal, transferList: [] })) as AnalysisOutcome;
+      const channel = new MessageChannel();
+      channel.port1.on("message", (stage: AnalysisStage) => onStage(stage));
+      try {
+        const progress = channel.port2;
+        return (await pool.run({ ...task, progress }, { signal, transferList: [progress] })) as AnalysisOutcome;
+      } finally {
+        channel.port1.close();
+      }
+    },
     close: () => pool.destroy(),
   };
 }

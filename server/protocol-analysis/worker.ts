@@ -4,6 +4,7 @@
  * by scripts/build-server.mjs. Takes bytes and settings, answers plain data (errors as values: an Error's class does
  * not cross the thread boundary).
  */
+import type { MessagePort } from "node:worker_threads";
 import { createAnalyzer, type AnalyzerConfig } from "./analyzers";
 import { ProtocolUnreadableError, type AnalysisHistory, type RiskRowDraft } from "./contract";
 import { extractProtocol, renderRecognizedText } from "./extract";
@@ -12,7 +13,12 @@ export interface AnalysisTask {
   bytes: Uint8Array;
   format: "pdf" | "docx";
   analyzer: AnalyzerConfig;
+  /** Where the worker says that reading the file is over and the analysis begins (issue 24, live status). */
+  progress?: MessagePort;
 }
+
+/** The steps a running analysis reports, in order (the request's `stage`). */
+export type AnalysisStage = "reading" | "analysing";
 
 export type AnalysisOutcome =
   | {
@@ -37,6 +43,7 @@ export default async function analyseProtocol(task: AnalysisTask): Promise<Analy
     throw error;
   }
   const extracted = performance.now();
+  task.progress?.postMessage("analysing" satisfies AnalysisStage);
   const output = await createAnalyzer(task.analyzer).assessRisks(document);
   return {
     kind: "done",

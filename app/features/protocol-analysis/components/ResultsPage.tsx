@@ -4,7 +4,8 @@ import { DialogTrigger, useUrlDialog } from "~/components/dialogs/url-state";
 import { BackLink } from "~/components/widgets/BackLink";
 import { PageNotice } from "~/components/widgets/ResultAlert";
 import { RowsEditor } from "~/features/protocol-analysis/components/RowsEditor";
-import type { ResultsAnswer } from "~/features/protocol-analysis/results";
+import type { QuoteCheck } from "~/features/protocol-analysis/evidence";
+import type { InsertRecord, ResultsAnswer } from "~/features/protocol-analysis/results";
 import { useTranslation } from "~/lib/i18n-react";
 import { appLinks } from "~/lib/links";
 
@@ -15,10 +16,15 @@ export interface ResultsPageProps {
   problem: string | null;
   canInsert: boolean;
   answer: ResultsAnswer | undefined;
+  quoteChecks: Record<string, QuoteCheck>;
+  category: string;
+  draftHref: string | null;
+  inserted: InsertRecord | null;
 }
 
 /** The AI risk assessment's report (001 §2 "Risk assessment results", §4, §5). */
-export function ResultsPage({ companyId, studyName, result, problem, canInsert, answer }: ResultsPageProps) {
+export function ResultsPage(props: ResultsPageProps) {
+  const { companyId, studyName, result, problem, answer } = props;
   const { t } = useTranslation();
   const landing = appLinks.studyPage(companyId, studyName, "protocolAnalysisTool");
   const newRequest = useUrlDialog("newRequest");
@@ -56,11 +62,11 @@ export function ResultsPage({ companyId, studyName, result, problem, canInsert, 
       {result ? <Downloads result={result} companyId={companyId} studyName={studyName} /> : null}
 
       {result && result.state === "Finished" && result.value ? (
+        // A new key after an insert: the list starts again from the rows as inserted (issue 24, defect 3).
         <RowsEditor
-          key={answer?.kind === "inserted" ? `inserted-${answer.count}` : "rows"}
+          key={answer?.kind === "inserted" ? `inserted-${answer.inserted.at}` : "rows"}
+          {...props}
           result={result}
-          canInsert={canInsert}
-          answer={answer}
         />
       ) : null}
     </div>

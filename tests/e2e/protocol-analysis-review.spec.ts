@@ -98,7 +98,9 @@ test("a row's evidence opens the recognised protocol at its page with the quote 
   await expect(link).toHaveAttribute("target", "_blank");
   await page.goto((await link.getAttribute("href"))!);
   await expect(page.getByRole("heading", { name: "Evidence in the protocol", level: 1 })).toBeVisible();
-  await expect(page.getByTestId("evidence-citation")).toHaveText(cited.replace(/\s*\(opens.*\)$/, ""));
+  await expect(page.getByTestId("evidence-citation")).toHaveText(
+    cited.replace(/\s*\(the evidence, in a new tab\)$/, ""),
+  );
   const marked = page.getByTestId("evidence-quote");
   await expect(marked).toBeVisible();
   const squash = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();

@@ -3,7 +3,6 @@
  * travels in the address (`?<name>=`) with the page's other parameters, and the page renders the matching rows. With
  * scripts the choice applies at once (`onChange`), without a round trip, and the Filter button is not shown.
  */
-import { Form } from "@remix-run/react";
 import { buttonClass } from "~/components/forms/Button";
 import { inputClass } from "~/components/forms/fields";
 import { useHydrated } from "~/components/forms/hydrated";
@@ -28,7 +27,7 @@ export function ListFilter({ name, label, options, value, onChange, keep = {}, s
   const hydrated = useHydrated();
   const id = `list-filter-${name}`;
   return (
-    <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" data-testid="list-filter" role="search">
+    <form method="get" className="mb-4 flex flex-wrap items-end gap-3" data-testid="list-filter" role="search">
       {Object.entries(keep).map(([key, kept]) => (
         <input key={key} type="hidden" name={key} value={kept} />
       ))}
@@ -59,6 +58,6 @@ export function ListFilter({ name, label, options, value, onChange, keep = {}, s
       <p role="status" className="pb-2 text-sm text-slate-600" data-testid="list-filter-summary">
         {summary}
       </p>
-    </Form>
+    </form>
   );
 }

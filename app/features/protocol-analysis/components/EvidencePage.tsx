@@ -1,6 +1,6 @@
 import { BackLink } from "~/components/widgets/BackLink";
 import { PageNotice } from "~/components/widgets/ResultAlert";
-import { useCitationText } from "~/features/protocol-analysis/components/RiskRowCard";
+import { useCitationText } from "~/features/protocol-analysis/components/citation-text";
 import type { EvidenceView } from "~/features/protocol-analysis/evidence.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { appLinks } from "~/lib/links";

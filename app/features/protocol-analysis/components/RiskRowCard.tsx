@@ -1,8 +1,8 @@
-import type { RowCitation } from "@server/contracts/protocol-analysis";
 import { RISK_CATEGORIES } from "@server/contracts/risk-categories";
 import { SelectField } from "~/components/forms/fields";
 import type { EditableRow } from "~/components/lists/EditableList";
 import { GrowingTextarea } from "~/components/lists/ReviewList";
+import { useCitationText } from "~/features/protocol-analysis/components/citation-text";
 import type { QuoteCheck } from "~/features/protocol-analysis/evidence";
 import { citationFromForm, type RiskRowForm } from "~/features/protocol-analysis/risk-rows";
 import { useTranslation } from "~/lib/i18n-react";
@@ -14,23 +14,6 @@ const STATEMENTS = ["question", "statementIf", "statementDueTo", "statementThen"
 /** A field's value as the form has it now (what the user typed), else as loaded. */
 export const currentValue = (field: { value?: unknown; initialValue?: unknown }) =>
   String(field.value ?? field.initialValue ?? "");
-
-/** "p. 23 (printed 21), §5.1, Overall Design". */
-export function useCitationText() {
-  const { t } = useTranslation();
-  return (citation: RowCitation) => {
-    const parts: string[] = [];
-    if (citation.page !== null)
-      parts.push(
-        citation.printedPage
-          ? t("protocolAnalysis.results.pagePrinted", { page: citation.page, printed: citation.printedPage })
-          : t("protocolAnalysis.results.page", { page: citation.page }),
-      );
-    if (citation.section) parts.push(t("protocolAnalysis.results.section", { section: citation.section }));
-    if (citation.sectionTitle && citation.sectionTitle !== citation.section) parts.push(citation.sectionTitle);
-    return parts.join(", ");
-  };
-}
 
 /** A risk row's fields in its card: the category, then the question and the three statement parts, full width. */
 export function RiskRowFields({ row, formId }: { row: RiskRow; formId: string }) {

@@ -39,6 +39,15 @@ export interface RiskAssessmentResult {
   historyFile: FileReference | null;
   requestedAt: string;
   finishedAt: string | null;
+  /** Beyond the spec (issue 24, ADR 0042): the last Insert in RACT of these rows, or null when there was none. */
+  inserted: RactInsertRecord | null;
+}
+
+/** The rows of a request as they went into the RACT working draft, how many, and when (ISO). */
+export interface RactInsertRecord {
+  at: string;
+  count: number;
+  rows: RiskRow[];
 }
 
 /** 001 §3 "Risk assessment start payload". */

@@ -34,6 +34,13 @@ export const protocolAnalysisRequests = pgTable(
     errorDetails: text("error_details"),
     attempts: integer("attempts").notNull().default(0),
     jobId: text("job_id"),
+    /**
+     * The last Insert in RACT of this request's rows (issue 24, ADR 0042): the rows as inserted, when and by whom. The
+     * results page shows these rows and asks before a second insert.
+     */
+    insertedRows: jsonb("inserted_rows").$type<RiskRow[]>(),
+    insertedAt: utcTimestamp("inserted_at"),
+    insertedBy: text("inserted_by").references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     finishedAt: utcTimestamp("finished_at"),

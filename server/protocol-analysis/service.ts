@@ -175,7 +175,36 @@ export async function getRiskAssessmentResult(
     historyFile: ref(request.historyFileId, request.historyFileId ? names.get(request.historyFileId) : null),
     requestedAt: request.createdAt.toISOString(),
     finishedAt: request.finishedAt?.toISOString() ?? null,
+    inserted:
+      request.insertedAt && request.insertedRows
+        ? { at: request.insertedAt.toISOString(), count: request.insertedRows.length, rows: request.insertedRows }
+        : null,
   };
+}
+
+/**
+ * Insert in RACT of a request's rows (issue 24, ADR 0042): the rows as inserted become the request's record, so that
+ * its results page shows them (not the AI's output again) and asks before a second insert. Only a finished risk
+ * assessment of the same company and study is marked; any other id marks nothing.
+ */
+export async function recordRactInsert(
+  db: Db,
+  where: { companyId: string; studyId: string; requestId: string },
+  rows: RiskRow[],
+  userId: string,
+): Promise<void> {
+  await db
+    .update(protocolAnalysisRequests)
+    .set({ insertedRows: rows, insertedAt: new Date(), insertedBy: userId })
+    .where(
+      and(
+        eq(protocolAnalysisRequests.id, where.requestId),
+        eq(protocolAnalysisRequests.companyId, where.companyId),
+        eq(protocolAnalysisRequests.studyId, where.studyId),
+        eq(protocolAnalysisRequests.kind, "riskAssessment"),
+        eq(protocolAnalysisRequests.state, "Finished"),
+      ),
+    );
 }
 
 /** Beyond the spec: the study's recent requests (landing page), newest first. */

@@ -3,6 +3,7 @@ import { riskRowTexts, type RactDraftList, type RactImport, type RactImportBody 
 import type { Db } from "../db/database";
 import { newId } from "../db/ids";
 import type { AuditScope, StudyScope } from "../http/route";
+import { recordRactInsert } from "../protocol-analysis/service";
 import { ractWorkingDraftItems } from "./schema";
 
 /** The study a RACT call is about: the study of its path, resolved by the route's scope (server/http/scope.ts). */
@@ -32,6 +33,19 @@ export async function importIntoRact(
   }));
   await db.insert(ractWorkingDraftItems).values(rows);
   for (const row of rows) audit.change(null, row);
+  if (input.requestId) {
+    const inserted = input.items.map((item, i) => ({
+      key: item.key ?? String(i + 1),
+      ...riskRowTexts(item),
+      citation: item.citation ?? null,
+    }));
+    await recordRactInsert(
+      db,
+      { companyId, studyId: study.internalStudyId, requestId: input.requestId },
+      inserted,
+      userId,
+    );
+  }
   return { isSuccess: true, value: { inserted: rows.length } };
 }
 

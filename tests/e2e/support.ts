@@ -110,8 +110,16 @@ function parseMessage(raw: string): ReceivedMessage {
   return { to: header("X-Envelope-To"), subject: header("Subject"), text: body };
 }
 
-/** Waits for a message to `to` that arrived after `since` (a Date.now() taken before the action that sends it). */
-export async function waitForMail(to: string, since: number, timeoutMs = 15_000): Promise<ReceivedMessage> {
+/**
+ * Waits for a message to `to` that arrived after `since` (a Date.now() taken before the action that sends it), and
+ * whose text holds `contains` when given (a file name: another test may mail the same user meanwhile).
+ */
+export async function waitForMail(
+  to: string,
+  since: number,
+  timeoutMs = 15_000,
+  contains?: string,
+): Promise<ReceivedMessage> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const files = fs.existsSync(mailDir())
@@ -123,7 +131,8 @@ export async function waitForMail(to: string, since: number, timeoutMs = 15_000)
     for (const file of files.reverse()) {
       if (Number(file.split("-")[0]) < since) continue;
       const message = parseMessage(fs.readFileSync(path.join(mailDir(), file), "utf8"));
-      if (message.to.toLowerCase().includes(to.toLowerCase())) return message;
+      if (!message.to.toLowerCase().includes(to.toLowerCase())) continue;
+      if (contains === undefined || message.text.includes(contains)) return message;
     }
     if (Date.now() > until) throw new Error(`no mail to ${to} since ${new Date(since).toISOString()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

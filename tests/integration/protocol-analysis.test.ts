@@ -199,5 +199,32 @@ for (const kind of dbKinds()) {
       );
       expect(((await draft.json()) as { items: unknown[] }).items.length).toBe(2);
     });
+
+    it("records an insert of a request's rows on its result, as inserted (issue 24, defect 3)", async () => {
+      const fileId = await uploadProtocol(api, manager, await simpleProtocolPdf(), "insert-record.pdf");
+      const { value } = (await (await startAssessment(api, manager, fileId)).json()) as { value: { id: string } };
+      const finished = await waitForEnd(api, manager, value.id);
+      expect(finished.inserted).toBeNull();
+      const [first, ...rest] = finished.value!;
+      const edited = { ...first!, question: "Edited before the insert?" };
+      const items = [edited, ...rest.slice(1)];
+      const path = `/api/companies/${DEMO.company.id}/studies/${STUDY}/legacyRact/import`;
+      const ok = await api.call("POST", path, { token: manager, json: { requestId: value.id, items } });
+      expect(ok.status).toBe(200);
+      const after = await getResult(api, manager, value.id);
+      expect(after.inserted?.count).toBe(items.length);
+      expect(after.inserted?.rows.map((r) => r.key)).toEqual(items.map((r) => r.key));
+      expect(after.inserted?.rows[0]).toMatchObject({
+        question: "Edited before the insert?",
+        citation: first!.citation,
+      });
+      expect(Date.parse(after.inserted!.at)).not.toBeNaN();
+      // The AI's own rows are kept as they were.
+      expect(after.value).toEqual(finished.value);
+      // Another study's import naming this request marks nothing.
+      const other = `/api/companies/${DEMO.company.id}/studies/${DEMO.studies.second.name}/legacyRact/import`;
+      await api.call("POST", other, { token: manager, json: { requestId: value.id, items: [edited] } });
+      expect((await getResult(api, manager, value.id)).inserted?.count).toBe(items.length);
+    });
   });
 }

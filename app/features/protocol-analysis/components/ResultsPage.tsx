@@ -5,7 +5,8 @@ import { BackLink } from "~/components/widgets/BackLink";
 import { PageNotice } from "~/components/widgets/ResultAlert";
 import { LiveStatus } from "~/features/protocol-analysis/components/LiveStatus";
 import { RowsEditor } from "~/features/protocol-analysis/components/RowsEditor";
-import type { ResultsAnswer } from "~/features/protocol-analysis/results";
+import type { QuoteCheck } from "~/features/protocol-analysis/evidence";
+import type { InsertRecord, ResultsAnswer } from "~/features/protocol-analysis/results";
 import { useTranslation } from "~/lib/i18n-react";
 import { appLinks } from "~/lib/links";
 
@@ -20,6 +21,10 @@ export interface ResultsPageProps {
   /** The server's clock at this load: the elapsed time of a running request. */
   now: string;
   answer: ResultsAnswer | undefined;
+  quoteChecks: Record<string, QuoteCheck>;
+  category: string;
+  draftHref: string | null;
+  inserted: InsertRecord | null;
 }
 
 /** The AI risk assessment's report (001 §2 "Risk assessment results", §4, §5). */
@@ -65,11 +70,11 @@ export function ResultsPage(props: ResultsPageProps) {
       {result ? <Downloads result={result} companyId={companyId} studyName={studyName} /> : null}
 
       {result && result.state === "Finished" && result.value ? (
+        // A new key after an insert: the list starts again from the rows as inserted (issue 24, defect 3).
         <RowsEditor
-          key={answer?.kind === "inserted" ? `inserted-${answer.count}` : "rows"}
+          key={answer?.kind === "inserted" ? `inserted-${answer.inserted.at}` : "rows"}
+          {...props}
           result={result}
-          canInsert={canInsert}
-          answer={answer}
         />
       ) : null}
     </div>

@@ -28,6 +28,9 @@ export type AnalysisState = "New" | "InProgress" | "Finished" | "Failed";
 export { RISK_ROW_TEXTS, riskRowTexts, type RiskRow, type RiskRowTexts, type RowCitation } from "./risk-row";
 import type { RiskRow } from "./risk-row";
 
+/** The steps of a running request (issue 24's live status). */
+export type AnalysisStage = "reading" | "analysing";
+
 /** 001 §3 "Risk assessment result". */
 export interface RiskAssessmentResult {
   id: string;
@@ -39,6 +42,8 @@ export interface RiskAssessmentResult {
   historyFile: FileReference | null;
   requestedAt: string;
   finishedAt: string | null;
+  /** Beyond the spec (issue 24): where a running request is, "reading" the file or "analysing" it; null otherwise. */
+  stage: AnalysisStage | null;
   /** Beyond the spec (issue 24, ADR 0042): the last Insert in RACT of these rows, or null when there was none. */
   inserted: RactInsertRecord | null;
 }

@@ -24,6 +24,8 @@ export const protocolAnalysisRequests = pgTable(
       .references(() => users.id),
     /** New, InProgress, Finished or Failed (001 §4). */
     state: text("state").notNull(),
+    /** While InProgress: "reading" the file, then "analysing" it (issue 24's live status); null otherwise. */
+    stage: text("stage").$type<"reading" | "analysing">(),
     protocolFileId: text("protocol_file_id")
       .notNull()
       .references(() => files.id),

@@ -7,6 +7,7 @@ import {
   REPEAT_WINDOW_MINUTES,
   riskRowTexts,
   type AnalysisRequestList,
+  type AnalysisStage,
   type RepeatedRequest,
   type AnalysisState,
   type RiskAssessmentResult,
@@ -174,6 +175,7 @@ export async function getRiskAssessmentResult(
     parsedProtocolFile: ref(request.parsedFileId, request.parsedFileId ? names.get(request.parsedFileId) : null),
     historyFile: ref(request.historyFileId, request.historyFileId ? names.get(request.historyFileId) : null),
     requestedAt: request.createdAt.toISOString(),
+    stage: request.state === "InProgress" ? (request.stage ?? "reading") : null,
     finishedAt: request.finishedAt?.toISOString() ?? null,
     inserted:
       request.insertedAt && request.insertedRows
@@ -375,6 +377,23 @@ async function finishRequest(
   });
 }
 
+/** Notes where a running request is (issue 24's live status); a failure to note it does not stop the analysis. */
+async function recordStage(
+  deps: ServiceDeps,
+  requestId: string,
+  stage: AnalysisStage,
+  log: { warn: (o: object, m: string) => void },
+): Promise<void> {
+  try {
+    await deps.database.db
+      .update(protocolAnalysisRequests)
+      .set({ stage, updatedAt: new Date() })
+      .where(and(eq(protocolAnalysisRequests.id, requestId), eq(protocolAnalysisRequests.state, "InProgress")));
+  } catch (error) {
+    log.warn({ err: error, stage }, "could not record the analysis stage");
+  }
+}
+
 /**
  * One attempt of a risk assessment job: extraction and analysis in the worker pool, then the two generated files, the
  * rows and the e-mail in one transaction. An unreadable protocol fails at once (no retry); another failure is retried
@@ -395,7 +414,7 @@ export async function runRiskAssessmentJob(
   if (!request || request.state === "Finished" || request.state === "Failed") return;
   await db
     .update(protocolAnalysisRequests)
-    .set({ state: "InProgress", attempts: request.attempts + 1, updatedAt: new Date() })
+    .set({ state: "InProgress", stage: "reading", attempts: request.attempts + 1, updatedAt: new Date() })
     .where(eq(protocolAnalysisRequests.id, requestId));
   const log = deps.logger.child({ requestId, job: job.id, attempt: job.retryCount + 1 });
   const texts = deven.protocolAnalysis.errors;
@@ -406,7 +425,11 @@ export async function runRiskAssessmentJob(
     const format = file.contentType === CONTENT_TYPES.docx ? "docx" : "pdf";
     const bytes = await readFileBytes(deps, file);
     const started = Date.now();
-    const outcome = await pool.run({ bytes: new Uint8Array(bytes), format, analyzer: analyzerConfig(deps) });
+    const outcome = await pool.run(
+      { bytes: new Uint8Array(bytes), format, analyzer: analyzerConfig(deps) },
+      undefined,
+      (stage) => void recordStage(deps, requestId, stage, log),
+    );
     if (outcome.kind === "unreadable") {
       log.info({ reason: outcome.reason }, "protocol unreadable");
       await failRequest(deps, requestId, texts.unreadable, outcome.message);

@@ -5,6 +5,7 @@
  * not cross the thread boundary).
  */
 import type { MessagePort } from "node:worker_threads";
+import type { AnalysisStage } from "../contracts/protocol-analysis";
 import { createAnalyzer, type AnalyzerConfig } from "./analyzers";
 import { ProtocolUnreadableError, type AnalysisHistory, type RiskRowDraft } from "./contract";
 import { extractProtocol, renderRecognizedText } from "./extract";
@@ -17,8 +18,7 @@ export interface AnalysisTask {
   progress?: MessagePort;
 }
 
-/** The steps a running analysis reports, in order (the request's `stage`). */
-export type AnalysisStage = "reading" | "analysing";
+export type { AnalysisStage };
 
 export type AnalysisOutcome =
   | {

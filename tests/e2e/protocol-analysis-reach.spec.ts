@@ -114,7 +114,7 @@ test("follow a running request to Finished, by itself with JavaScript, by Refres
   // The job waits at the gate once InProgress: the page gets there by itself, or by Refresh.
   await expect(async () => {
     if (!javaScriptEnabled) await page.getByTestId("refresh").click();
-    await expect(step).toHaveText(/Reading and analysing the protocol/, { timeout: 2_000 });
+    await expect(step).toHaveText(/Reading the file/, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await expect(page.getByTestId("elapsed")).toContainText("Running for");
   await expectAccessible(page);

@@ -24,6 +24,7 @@ const REACHED_FROM: Record<string, string> = {
   "riskAssessment/identification": "protocolAnalysisTool (STEP 3)",
   "riskAssessment/results": "protocolAnalysisTool (recent requests), the upload's alert, the e-mail",
   "riskAssessment/workingDraft": "riskAssessment/results (after Insert in RACT)",
+  "riskAssessment/evidence": "riskAssessment/results (each row's citation)",
 };
 
 const ROUTES = path.join("app", "routes", "ng+", "companies+", "$companyId+");

@@ -58,7 +58,9 @@ describe("live status (issue 24)", () => {
       false,
     ]);
     expect(progressStep("New")).toBe("queued");
-    expect(progressStep("InProgress")).toBe("analysing");
+    expect(progressStep("InProgress")).toBe("reading");
+    expect(progressStep("InProgress", "reading")).toBe("reading");
+    expect(progressStep("InProgress", "analysing")).toBe("analysing");
     expect(progressStep("Finished")).toBe("done");
   });
 

@@ -1,5 +1,5 @@
 import { useRevalidator } from "@remix-run/react";
-import type { AnalysisState } from "@server/contracts/protocol-analysis";
+import type { AnalysisStage, AnalysisState } from "@server/contracts/protocol-analysis";
 import { useEffect } from "react";
 
 /** How often a page with a running request asks again (issue 24, live status). */
@@ -22,13 +22,13 @@ export function useLiveRevalidation(active: boolean): void {
   }, [active, state, revalidate]);
 }
 
-/** The plain progress of a request (issue 24): where it is, in three steps. */
-export const PROGRESS_STEPS = ["queued", "analysing", "done"] as const;
+/** The plain progress of a request (issue 24): where it is, in four steps. */
+export const PROGRESS_STEPS = ["queued", "reading", "analysing", "done"] as const;
 export type ProgressStep = (typeof PROGRESS_STEPS)[number];
 
-export function progressStep(state: AnalysisState): ProgressStep {
+export function progressStep(state: AnalysisState, stage: AnalysisStage | null = null): ProgressStep {
   if (state === "New") return "queued";
-  if (state === "InProgress") return "analysing";
+  if (state === "InProgress") return stage ?? "reading";
   return "done";
 }
 

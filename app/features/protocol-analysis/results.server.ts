@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { RiskAssessmentResult } from "@server/contracts/protocol-analysis";
+import { FILTER_INTENT } from "~/components/lists/ListFilter";
 import { quoteChecks, recognisedPages } from "~/features/protocol-analysis/evidence.server";
 import { analysisAddresses, requireAnalysisPage } from "~/features/protocol-analysis/page.server";
 import { INSERT_AGAIN, type InsertRecord, type ResultsAnswer } from "~/features/protocol-analysis/results";
@@ -97,8 +98,12 @@ export async function resultsAction({ request, context, params }: ActionFunction
   }
   const again = formData.get("intent") === INSERT_AGAIN;
   if (again) formData.set("intent", LIST_INTENT.save);
+  // The category filter without scripts posts the edits with it, so that none is lost (issue 24).
+  const filtered =
+    formData.get("intent") === FILTER_INTENT ? String(formData.get("category") ?? "").slice(0, 200) : null;
   const post = handleListPost<RiskRowForm>(formData, riskRowList, riskRow);
-  if (post.kind === "reply") return { kind: "reply", reply: post.reply };
+  if (post.kind === "reply")
+    return { kind: "reply", reply: post.reply, ...(filtered === null ? {} : { category: filtered }) };
   // The rows as the user left them, for an answer that inserts nothing (without scripts the page renders from it).
   const asLeft = () => ({
     result: listShaped(parseSubmission(formData, { schema: riskRowList }).reply()),

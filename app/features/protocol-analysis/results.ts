@@ -15,6 +15,6 @@ export const INSERT_AGAIN = "insertAgain";
  * the rows inserted in RACT (the table stays as inserted), or why not.
  */
 export type ResultsAnswer =
-  | { kind: "reply"; reply: ListReply; confirmInsert?: InsertRecord }
+  | { kind: "reply"; reply: ListReply; confirmInsert?: InsertRecord; category?: string }
   | { kind: "inserted"; inserted: InsertRecord; rows: RiskRowForm[]; reply: null }
   | { kind: "insertFailed"; detail: string; reply: ListReply };

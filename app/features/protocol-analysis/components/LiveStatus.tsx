@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import type { AnalysisState } from "@server/contracts/protocol-analysis";
+import type { AnalysisStage, AnalysisState } from "@server/contracts/protocol-analysis";
 import { PageNotice } from "~/components/widgets/ResultAlert";
 import {
   elapsedSeconds,
@@ -38,10 +38,10 @@ export function RefreshLink() {
   );
 }
 
-/** The three steps, the current one marked (issue 24: a plain progress from the job's state). */
-function Steps({ state }: { state: AnalysisState }) {
+/** The four steps, the current one marked (issue 24: a plain progress from the job's state and stage). */
+function Steps({ state, stage }: { state: AnalysisState; stage: AnalysisStage | null }) {
   const { t } = useTranslation();
-  const current = PROGRESS_STEPS.indexOf(progressStep(state));
+  const current = PROGRESS_STEPS.indexOf(progressStep(state, stage));
   return (
     <ol className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm" aria-label={t("protocolAnalysis.live.progress")}>
       {PROGRESS_STEPS.map((step, i) => (
@@ -63,14 +63,24 @@ function Steps({ state }: { state: AnalysisState }) {
  * A running request on its results page (001 §2 "In-progress warning"; issue 24): the warning, the step it is at,
  * how long it has run, and a refresh; with scripts the page follows it by itself until it ends.
  */
-export function LiveStatus({ state, requestedAt, now }: { state: AnalysisState; requestedAt: string; now: string }) {
+export function LiveStatus({
+  state,
+  stage,
+  requestedAt,
+  now,
+}: {
+  state: AnalysisState;
+  stage: AnalysisStage | null;
+  requestedAt: string;
+  now: string;
+}) {
   const { t } = useTranslation();
   useLiveRevalidation(isRunning(state));
   return (
     <div className="mt-6" data-testid="in-progress">
       <PageNotice type="warning" role="status" as="div">
         <p>{t("protocolAnalysis.results.inProgress")}</p>
-        <Steps state={state} />
+        <Steps state={state} stage={stage} />
       </PageNotice>
       {/* Outside the status region: the time changes at every load and is not news to announce. */}
       <p className="mt-2 flex flex-wrap gap-x-4 text-sm text-slate-700">

@@ -29,7 +29,7 @@ export interface ResultsPageProps {
 
 /** The AI risk assessment's report (001 §2 "Risk assessment results", §4, §5). */
 export function ResultsPage(props: ResultsPageProps) {
-  const { companyId, studyName, result, problem, canInsert, canStart, now, answer } = props;
+  const { companyId, studyName, result, problem, canStart, now, answer } = props;
   const { t } = useTranslation();
   const landing = appLinks.studyPage(companyId, studyName, "protocolAnalysisTool");
   const newRequest = useUrlDialog("newRequest");
@@ -85,7 +85,7 @@ export function ResultsPage(props: ResultsPageProps) {
 function ResultState({ result, now }: { result: RiskAssessmentResult; now: string }) {
   const { t } = useTranslation();
   if (result.state === "New" || result.state === "InProgress") {
-    return <LiveStatus state={result.state} requestedAt={result.requestedAt} now={now} />;
+    return <LiveStatus state={result.state} stage={result.stage} requestedAt={result.requestedAt} now={now} />;
   }
   if (result.state !== "Failed") return null;
   return (

@@ -52,7 +52,12 @@ export function RowsEditor(props: RowsEditorProps) {
   const inserted = asked ?? props.inserted ?? (answer?.kind === "inserted" ? answer.inserted : null);
   const [askAgain, setAskAgain] = useState(asked !== null);
   useEffect(() => setAskAgain(asked !== null), [asked]);
-  const [category, setCategory] = useState(props.category);
+  const [category, setCategory] = useState(
+    answer?.kind === "reply" && answer.category !== undefined ? answer.category : props.category,
+  );
+  useEffect(() => {
+    if (answer?.kind === "reply" && answer.category !== undefined) setCategory(answer.category);
+  }, [answer]);
   const hidden = (row: EditableRow<RiskRowForm>) => category !== "" && currentValue(row.fields.category) !== category;
   return (
     <section className="mt-6" aria-labelledby="rows-heading">
@@ -124,6 +129,7 @@ function RowsFilter({
       value={category}
       onChange={onChange}
       keep={{ id: result.id }}
+      postForm={list.id}
       summary={t("protocolAnalysis.results.filterSummary", { shown, total: list.rows.length })}
     />
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "protocol_analysis_requests" ADD COLUMN "stage" text;

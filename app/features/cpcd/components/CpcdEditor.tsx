@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { AppLink } from "~/components/AppLink";
 import { ConfirmDialog } from "~/components/dialogs/ConfirmDialog";
 import { Dialog } from "~/components/dialogs/Dialog";
@@ -14,6 +14,7 @@ import type { CriticalProcess } from "~/features/cpcd/critical-processes";
 import { importFormSchema, MAX_PASTED_CHARACTERS } from "~/features/cpcd/import-form";
 import type { CpcdActionData, CpcdPageData } from "~/features/cpcd/page.server";
 import { IMPORT_DIALOG, IMPORT_INTENT, IMPORT_OVERWRITE_INTENT, type CpcdTab } from "~/features/cpcd/tabs";
+import { formRefusalOf } from "~/lib/forms/refusal";
 import { useTranslation } from "~/lib/i18n-react";
 
 export interface CpcdEditorProps {
@@ -144,6 +145,11 @@ function CpcdList({
         headingLevel={2}
         readOnly={!data.canSave}
         hidden={{ version: String(baseVersion) }}
+        rationale={{
+          label: t("cpcd.rationale"),
+          description: t("cpcd.rationaleHint"),
+          required: list.isRationaleRequired === true,
+        }}
         texts={{
           title: t("cpcd.title"),
           details: t("cpcd.details"),
@@ -163,7 +169,7 @@ function CpcdList({
             >
               {t("cpcd.export")}
             </a>
-            {data.canImport ? <ImportControls tab={tab} actionData={actionData} /> : null}
+            {data.canImport ? <ImportControls tab={tab} actionData={actionData} refusal={data.formRefused} /> : null}
           </>
         }
       />
@@ -178,11 +184,22 @@ function CpcdList({
   );
 }
 
+/** The query parameter that names the form a post came from, for a post the service refused unread (issue 24). */
+const FORM_PARAM = "form";
+
 /**
  * Import (issue 12): a file or pasted text and the required rationale, then, when the list already holds some of
  * the items, "Duplicate value found" with the duplicates listed, and Continue (overwrite) or Cancel (001 §4).
  */
-function ImportControls({ tab, actionData }: { tab: CpcdTab; actionData?: CpcdActionData | null }) {
+function ImportControls({
+  tab,
+  actionData,
+  refusal,
+}: {
+  tab: CpcdTab;
+  actionData?: CpcdActionData | null;
+  refusal: CpcdPageData["formRefused"];
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const dialog = useUrlDialog(IMPORT_DIALOG);
@@ -197,8 +214,16 @@ function ImportControls({ tab, actionData }: { tab: CpcdTab; actionData?: CpcdAc
     lastResult: importReply,
     intent: IMPORT_INTENT,
   });
-  const importOpen = !overwrite && (dialog.open || (importReply !== null && closed !== importReply));
   const overwriteOpen = overwrite !== null && closed !== overwrite;
+  // An import the service could not take (too large; issue 24, defect 8) comes back to this page, the import named
+  // in its address, with the refusal: as the action's answer with scripts, in the page's data without.
+  const answered = useMemo(() => formRefusalOf(actionData), [actionData]);
+  const shownRefusal = refusal ?? answered;
+  const refused = new URLSearchParams(location.search).get(FORM_PARAM) === IMPORT_DIALOG ? shownRefusal : null;
+  // While the overwrite question shows, the import dialog waits behind it; once it is answered, Import opens again.
+  const importOpen =
+    !overwriteOpen &&
+    (dialog.open || (importReply !== null && closed !== importReply) || (refused !== null && closed !== refused));
   return (
     <>
       <DialogTrigger dialog={dialog} className={buttonClass("secondary")} data-testid="cpcd-import">
@@ -215,38 +240,65 @@ function ImportControls({ tab, actionData }: { tab: CpcdTab; actionData?: CpcdAc
           tab={tab}
           kit={kit}
           pageHref={pageHref}
+          refusal={refused}
           onCancel={() => {
-            setClosed(importReply);
+            setClosed(importReply ?? refused);
             dialog.hide();
           }}
         />
       </Dialog>
-      <ConfirmDialog
+      <OverwriteQuestion
         open={overwriteOpen}
-        title={t("cpcd.duplicateTitle")}
-        message={
-          <>
-            <p>{t("cpcd.duplicateText")}</p>
-            <ul className="mt-2 list-disc pl-6" data-testid="cpcd-duplicates">
-              {(overwrite?.duplicates ?? []).map((name) => (
-                <li key={name}>{name}</li>
-              ))}
-            </ul>
-          </>
-        }
-        confirmLabel={t("cpcd.continue")}
-        confirm={
-          overwrite
-            ? {
-                action: pageHref,
-                intent: IMPORT_OVERWRITE_INTENT,
-                fields: { text: overwrite.text, rationaleForChange: overwrite.rationaleForChange },
-              }
-            : undefined
-        }
-        onCancel={() => setClosed(overwrite)}
+        overwrite={overwrite}
+        pageHref={pageHref}
+        onCancel={() => {
+          setClosed(overwrite);
+          dialog.hide();
+        }}
       />
     </>
+  );
+}
+
+/** "Duplicate value found" (001 §4): the duplicates, Continue posts the import again to overwrite them. */
+function OverwriteQuestion({
+  open,
+  overwrite,
+  pageHref,
+  onCancel,
+}: {
+  open: boolean;
+  overwrite: CpcdActionData["overwrite"];
+  pageHref: string;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmDialog
+      open={open}
+      title={t("cpcd.duplicateTitle")}
+      message={
+        <>
+          <p>{t("cpcd.duplicateText")}</p>
+          <ul className="mt-2 list-disc pl-6" data-testid="cpcd-duplicates">
+            {(overwrite?.duplicates ?? []).map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+        </>
+      }
+      confirmLabel={t("cpcd.continue")}
+      confirm={
+        overwrite
+          ? {
+              action: pageHref,
+              intent: IMPORT_OVERWRITE_INTENT,
+              fields: { text: overwrite.text, rationaleForChange: overwrite.rationaleForChange },
+            }
+          : undefined
+      }
+      onCancel={onCancel}
+    />
   );
 }
 
@@ -255,17 +307,26 @@ function ImportForm({
   tab,
   kit,
   pageHref,
+  refusal,
   onCancel,
 }: {
   tab: CpcdTab;
   kit: ReturnType<typeof useKitForm<typeof importFormSchema>>;
   pageHref: string;
+  refusal: CpcdPageData["formRefused"];
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
   const { fields } = kit;
+  // The form is named in the post's address: a post the service cannot take (too large) comes back with it open.
   return (
-    <KitForm kit={kit} action={pageHref} encType="multipart/form-data" className="space-y-4">
+    <KitForm
+      kit={kit}
+      action={`${pageHref}&${FORM_PARAM}=${IMPORT_DIALOG}`}
+      encType="multipart/form-data"
+      className="space-y-4"
+      refusal={refusal}
+    >
       <FormErrors errors={kit.form.errors} id={`cpcd-import-${tab}-errors`} />
       <FileField field={fields.file} label={t("cpcd.file")} accept=".csv,.txt,text/csv,text/plain" />
       <TextareaField field={fields.text} label={t("cpcd.text")} rows={5} maxLength={MAX_PASTED_CHARACTERS} />

@@ -43,7 +43,7 @@ describe.each(dbKinds())("CP&CD saves and their audit entries on %s", (kind) => 
     ] as const) {
       const at = await version(path);
       // The same items, as a client sends them: untrimmed, in the same order.
-      const sent = (items as readonly Record<string, unknown>[]).map((item) => ({ ...item }));
+      const sent = (items as readonly object[]).map((item) => ({ ...item }));
       const saved = await post(`${path}/save`, { [field]: sent, version: at, rationaleForChange: "No change" });
       expect(saved, path).toEqual({ status: 200, body: { isSuccess: true, version: at, changed: false } });
       expect(await version(path)).toBe(at);

@@ -9,7 +9,7 @@
  */
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, useBlocker, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { ConfirmDialog } from "~/components/dialogs/ConfirmDialog";
 import { Dialog } from "~/components/dialogs/Dialog";
 import { Button } from "~/components/forms/Button";
@@ -96,11 +96,16 @@ export function useEditableList<Row extends object>(options: EditableListOptions
   }));
   const draft = (fields.draft as unknown as Fieldset<Row>).getFieldset();
 
+  const [addValid, checkAdd] = useAddValidity(id, schema);
+
   return {
     id,
     form,
     kit,
     rows: editable,
+    /** Add, in its dialog: disabled while the draft is invalid (001 §5), only once scripts can tell. */
+    addDisabled: kit.hydrated && addValid === false,
+    checkAdd,
     draft,
     dialog,
     modified,
@@ -116,6 +121,19 @@ export function useEditableList<Row extends object>(options: EditableListOptions
     /** conform's remove intent for a row: the Confirm button of the deletion question. */
     removeButton: (index: number) => form.remove.getButtonProps({ name: "rows", index }),
   };
+}
+
+/** The Add dialog's Add: whether the draft is valid, as its own post would be checked (001 §5; issue 24, defect 11). */
+function useAddValidity(id: string, schema: FormSchema): [boolean | null, () => void] {
+  const [valid, setValid] = useState<boolean | null>(null);
+  const check = useCallback(() => {
+    const element = typeof document === "undefined" ? null : document.forms.namedItem(id);
+    if (!element) return;
+    const formData = new FormData(element);
+    formData.set("intent", LIST_INTENT.add);
+    setValid(parseSubmission(formData, { schema }).status === "success");
+  }, [id, schema]);
+  return [valid, check];
 }
 
 export type EditableList<Row extends object> = ReturnType<typeof useEditableList<Row>>;
@@ -246,9 +264,15 @@ export function AddRowDialog<Row extends object>({
   children: (draft: RowFields<Row>) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const open = list.dialog?.kind === "add";
+  const { checkAdd } = list;
+  // On opening, and on every input in the dialog: is the draft a row Add would take?
+  useEffect(() => {
+    if (open) checkAdd();
+  }, [open, checkAdd]);
   return (
     <Dialog
-      open={list.dialog?.kind === "add"}
+      open={open}
       title={title}
       data-testid="add-row-dialog"
       footer={
@@ -267,13 +291,15 @@ export function AddRowDialog<Row extends object>({
           >
             {t("feedback.confirm.cancel")}
           </Button>
-          <Button form={list.id} name="intent" value={LIST_INTENT.add} formNoValidate>
+          <Button form={list.id} name="intent" value={LIST_INTENT.add} formNoValidate disabled={list.addDisabled}>
             {t("kit.list.add")}
           </Button>
         </>
       }
     >
-      {children(list.draft)}
+      <div onInput={checkAdd} onChange={checkAdd}>
+        {children(list.draft)}
+      </div>
     </Dialog>
   );
 }

@@ -151,9 +151,10 @@ describe("a file over the limit is said before anything is posted, and on the se
   });
 
   it("reads a refusal from an action's answer, and nothing else", () => {
-    expect(formRefusalOf({ formRefused: { kind: "formTooLarge", message: "Too large" } })).toEqual({
+    expect(formRefusalOf({ formRefused: { kind: "formTooLarge", message: "Too large", files: true } })).toEqual({
       kind: "formTooLarge",
       message: "Too large",
+      files: true,
     });
     expect(formRefusalOf({ formRefused: { kind: "other", message: "x" } })).toBeNull();
     expect(formRefusalOf({ list: null })).toBeNull();

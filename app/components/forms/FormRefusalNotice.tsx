@@ -4,6 +4,9 @@ import { formRefusalOf, type FormRefusal } from "~/lib/forms/refusal";
 /** The form posted last on this page, by its id: the refusal belongs to it, not to the page's other forms. */
 let lastPosted: string | null = null;
 
+/** Whether this form was the one posted last on this page (with scripts). */
+export const postedLast = (formId: string) => lastPosted === formId;
+
 /** Spread on a post form: it records that this form was the one posted (for {@link FormRefusalNotice}). */
 export const postedFormEvents = (formId: string) => ({
   onSubmitCapture: () => {

@@ -14,5 +14,5 @@ export async function formRefusalOf(request: Request, context: WebContext): Prom
     refusal.kind === "formTooLarge"
       ? t("refused.formTooLarge", { size: Math.floor(refusal.maxBytes / 1024) })
       : t("refused.formUnreadable");
-  return { kind: refusal.kind, message };
+  return { kind: refusal.kind, message, files: refusal.kind === "formTooLarge" && refusal.multipart };
 }

@@ -8,6 +8,8 @@ export interface FormRefusal {
   kind: "formTooLarge" | "formUnreadable";
   /** The refusal as the user reads it (translated). */
   message: string;
+  /** The form could carry files (multipart): a page may open its file form again with the reason. */
+  files: boolean;
 }
 
 /** The refusal in an action's answer, when the answer is one. */
@@ -15,7 +17,7 @@ export function formRefusalOf(actionData: unknown): FormRefusal | null {
   if (!actionData || typeof actionData !== "object" || !("formRefused" in actionData)) return null;
   const refused = (actionData as { formRefused: unknown }).formRefused;
   if (!refused || typeof refused !== "object") return null;
-  const { kind, message } = refused as Record<string, unknown>;
+  const { kind, message, files } = refused as Record<string, unknown>;
   if ((kind !== "formTooLarge" && kind !== "formUnreadable") || typeof message !== "string") return null;
-  return { kind, message };
+  return { kind, message, files: files === true };
 }

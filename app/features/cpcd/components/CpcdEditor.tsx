@@ -6,6 +6,7 @@ import { Dialog } from "~/components/dialogs/Dialog";
 import { DialogTrigger, isPlainClick, useUrlDialog } from "~/components/dialogs/url-state";
 import { buttonClass } from "~/components/forms/Button";
 import { FileField, FormErrors, TextareaField } from "~/components/forms/fields";
+import { postedLast } from "~/components/forms/FormRefusalNotice";
 import { KitForm, SubmitButton } from "~/components/forms/KitForm";
 import { useKitForm } from "~/components/forms/useKitForm";
 import { CriticalList } from "~/features/cpcd/components/CriticalProcessList";
@@ -184,9 +185,6 @@ function CpcdList({
   );
 }
 
-/** The query parameter that names the form a post came from, for a post the service refused unread (issue 24). */
-const FORM_PARAM = "form";
-
 /**
  * Import (issue 12): a file or pasted text and the required rationale, then, when the list already holds some of
  * the items, "Duplicate value found" with the duplicates listed, and Continue (overwrite) or Cancel (001 §4).
@@ -215,11 +213,10 @@ function ImportControls({
     intent: IMPORT_INTENT,
   });
   const overwriteOpen = overwrite !== null && closed !== overwrite;
-  // An import the service could not take (too large; issue 24, defect 8) comes back to this page, the import named
-  // in its address, with the refusal: as the action's answer with scripts, in the page's data without.
+  // An import the service could not take (too large; issue 24, defect 8) comes back to this page with the refusal:
+  // with scripts as the action's answer to this form, without as the page's data (a form that could carry files).
   const answered = useMemo(() => formRefusalOf(actionData), [actionData]);
-  const shownRefusal = refusal ?? answered;
-  const refused = new URLSearchParams(location.search).get(FORM_PARAM) === IMPORT_DIALOG ? shownRefusal : null;
+  const refused = refusal?.files ? refusal : answered && postedLast(kit.form.id) ? answered : null;
   // While the overwrite question shows, the import dialog waits behind it; once it is answered, Import opens again.
   const importOpen =
     !overwriteOpen &&
@@ -318,15 +315,8 @@ function ImportForm({
 }) {
   const { t } = useTranslation();
   const { fields } = kit;
-  // The form is named in the post's address: a post the service cannot take (too large) comes back with it open.
   return (
-    <KitForm
-      kit={kit}
-      action={`${pageHref}&${FORM_PARAM}=${IMPORT_DIALOG}`}
-      encType="multipart/form-data"
-      className="space-y-4"
-      refusal={refusal}
-    >
+    <KitForm kit={kit} action={pageHref} encType="multipart/form-data" className="space-y-4" refusal={refusal}>
       <FormErrors errors={kit.form.errors} id={`cpcd-import-${tab}-errors`} />
       <FileField field={fields.file} label={t("cpcd.file")} accept=".csv,.txt,text/csv,text/plain" />
       <TextareaField field={fields.text} label={t("cpcd.text")} rows={5} maxLength={MAX_PASTED_CHARACTERS} />

@@ -63,8 +63,10 @@ const FORM_PAGES = [
 /**
  * Shell pages on the kit's editable list carry the form runtime (20 KB) over the shell (103 KB) and the list kit: the
  * CP&CD editors (issue 12, docs/decisions/0025-critical-processes-and-data.md) and the risk assessment results (issue 15).
+ * Issue 24 (ADR 0044) added 1.1 KB to the CP&CD editors: the save's rationale, the rows' origins for the duplicate
+ * message, the Add dialog's check and the in-place refusal of a form the service could not take.
  */
-export const EDITOR_PAGE_BUDGET_KB = 136;
+export const EDITOR_PAGE_BUDGET_KB = 138;
 const EDITOR_PAGES = [
   "/ng/companies/:companyId/studies/:studyName/cpcd ",
   "/ng/companies/:companyId/cpcd ",

@@ -225,13 +225,10 @@ async function answerRefused(
   if (response.status !== 200 && !new URL(refused.url).pathname.startsWith("/ng/refused")) {
     response = await handler(refusalPageRequest(refused), context as unknown as Record<string, unknown>);
   }
-  // A script's post (a data request) gets the refused route's action answer as it is: a 200 the page keeps its edits
-  // through, whose data names the refusal; the page's loaders then run again and show the toast it queued.
-  const answer = isDataRequest(refused) ? response : withStatus(response, guarded.refusal.status);
-  return finishWebResponse(raw, answer, context.responseCookies);
+  // A script's post (a data request) gets the refused route's action answer, with the refusal's status: data the
+  // page reads as its action's answer, keeping its edits, and shows in the form that was posted.
+  return finishWebResponse(raw, withStatus(response, guarded.refusal.status), context.responseCookies);
 }
-
-const isDataRequest = (request: Request) => new URL(request.url).pathname.endsWith(".data");
 
 type RemixHandler = Awaited<ReturnType<typeof loadRemixHandler>>;
 

@@ -1,8 +1,8 @@
 /**
  * A form the service could not take (server/web/guards.ts: larger than WEB_FORM_MAX_BYTES, or unreadable; issue 24,
  * defect 8). Posted with scripts, the answer is the action data `{ formRefused }` (app/routes/ng+/refused.tsx): the
- * page stays as it was, edits and all, and a toast says why. A form that posts files also says it in place, on its
- * file field, with {@link formRefusalOf}.
+ * page stays as it was, edits and all, and the posted form says why in place (FormRefusalNotice); without scripts the
+ * page is shown again with a toast, and a page may open its file form again ({@link FormRefusal.files}).
  */
 export interface FormRefusal {
   kind: "formTooLarge" | "formUnreadable";

@@ -1,7 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ErrorView } from "~/components/ErrorView";
-import { flash } from "~/lib/flash.server";
 import { formRefusalOf } from "~/lib/forms/refusal.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
@@ -53,12 +52,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /**
  * A form posted by scripts that the service could not take (server/main.ts; issue 24, defect 8): the answer stands in
  * for the page's own action's, so the page stays as it was, edits and all. It names the refusal (a page's file form
- * shows it in place, see formRefusalOf) and queues it as a toast for every other form.
+ * shows it in place: FormRefusalNotice).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const formRefused = await formRefusalOf(request, context);
   if (!formRefused) throw data(null, { status: 404, statusText: "Not Found" });
-  flash(context, { type: "error", message: formRefused.message });
   return { formRefused };
 }
 

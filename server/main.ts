@@ -244,6 +244,8 @@ async function answerRefused(
   if (response.status !== 200 && !new URL(refused.url).pathname.startsWith("/ng/refused")) {
     response = await handler(refusalPageRequest(refused), context as unknown as Record<string, unknown>);
   }
+  // A script's post (a data request) gets the refused route's action answer, with the refusal's status: data the
+  // page reads as its action's answer, keeping its edits, and shows in the form that was posted.
   return finishWebResponse(raw, withStatus(response, guarded.refusal.status), context.responseCookies);
 }
 
@@ -292,10 +294,17 @@ function editable(response: Response): Response {
 /** A refused request answered by a page: the refusal page, or the same page again for a form that could not be read. */
 function refusedRequest(request: Request, refusal: WebRefusal): Request | null {
   const url = new URL(request.url);
-  if (url.pathname.endsWith(".data") || refusal.kind === "method") return null;
+  if (refusal.kind === "method") return null;
   const headers = new Headers(request.headers);
   headers.delete("content-type");
   headers.delete("content-length");
+  if (url.pathname.endsWith(".data")) {
+    // A form posted by scripts that could not be taken (too large, unreadable; issue 24, defect 8): answered as an
+    // action's data (app/routes/ng+/refused.tsx), so the page stays with the user's edits and says why in place.
+    const formRefusal = refusal.kind === "formTooLarge" || refusal.kind === "formUnreadable";
+    if (request.method !== "POST" || !formRefusal) return null;
+    return new Request(new URL("/ng/refused.data", url), { method: "POST", headers });
+  }
   if (refusal.kind === "host" || refusal.kind === "origin") return refusalPageRequest(new Request(url, { headers }));
   // The form's own page, shown again with a toast that says what went wrong (app/root.tsx).
   url.searchParams.delete("index");

@@ -107,7 +107,9 @@ export function ToastArea() {
   return (
     <section
       aria-label={t("feedback.toasts.region")}
-      className="pointer-events-none fixed right-0 top-0 z-[60] flex w-full max-w-sm flex-col p-4"
+      // Top right, below the header's row(s): it covers none of the header's controls (the bell, Help, the user's
+      // menu) while it shows (issue 24, defect 14).
+      className="pointer-events-none fixed right-0 top-24 z-[60] flex w-full max-w-sm flex-col px-4 md:top-16"
     >
       <div aria-live="polite" aria-relevant="additions text" className="flex flex-col gap-2" data-testid="toast-area">
         {toasts.map((toast) => (

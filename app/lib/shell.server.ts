@@ -120,7 +120,13 @@ export async function loadCompanyShell(
   // Not gated (a page every signed-in user may see), a company the user may not read still frames the page.
   const info = company.ok
     ? company.data
-    : { id: companyId, displayName: "", isProtocolAnalysisToolAEnabled: false, usesSingleSignOn: false };
+    : {
+        id: companyId,
+        displayName: "",
+        isProtocolAnalysisToolAEnabled: false,
+        usesSingleSignOn: false,
+        isCpcdRationaleRequired: false,
+      };
   return {
     company: info,
     nav: buildNav(navContext(companyId, info, settings), (address) => allowed.get(address) === true),

@@ -204,7 +204,16 @@ export function dateField(rules: Pick<FieldRules, "required"> = {}) {
 const isFile = (value: unknown): value is File => typeof File !== "undefined" && value instanceof File;
 
 /** A file input: the chosen file, or undefined; 'This field is required' when required and none is chosen (000 §5). */
-export function fileField(rules: Pick<FieldRules, "required"> = {}) {
+export function fileField(
+  rules: Pick<FieldRules, "required"> & {
+    /**
+     * The largest file the form takes, checked in the browser before anything is posted, and on the server (issue 24,
+     * defect 8), with `tooLarge` as the message.
+     */
+    maxBytes?: number;
+    tooLarge?: string;
+  } = {},
+) {
   return z
     .pipe(
       z.optional(z.unknown()),
@@ -213,6 +222,8 @@ export function fileField(rules: Pick<FieldRules, "required"> = {}) {
     .check(
       z.superRefine<File | undefined>((value, ctx) => {
         if (rules.required && !value) ctx.addIssue({ code: "custom", message: messages.required(), input: value });
+        if (value && rules.maxBytes !== undefined && value.size > rules.maxBytes)
+          ctx.addIssue({ code: "custom", message: rules.tooLarge ?? messages.required(), input: value });
       }),
     );
 }

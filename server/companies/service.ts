@@ -10,6 +10,7 @@ export async function getCompany(db: Db, companyId: string): Promise<CompanyInfo
       displayName: companies.displayName,
       isProtocolAnalysisToolEnabled: companies.isProtocolAnalysisToolEnabled,
       ssoProtocol: companies.ssoProtocol,
+      isCpcdRationaleRequired: companies.isCpcdRationaleRequired,
     })
     .from(companies)
     .where(eq(companies.id, companyId))
@@ -20,6 +21,7 @@ export async function getCompany(db: Db, companyId: string): Promise<CompanyInfo
     displayName: row.displayName,
     isProtocolAnalysisToolAEnabled: row.isProtocolAnalysisToolEnabled,
     usesSingleSignOn: row.ssoProtocol !== null,
+    isCpcdRationaleRequired: row.isCpcdRationaleRequired,
   };
 }
 

@@ -4,6 +4,8 @@ export interface CompanyInfo {
   displayName: string;
   isProtocolAnalysisToolAEnabled: boolean;
   usesSingleSignOn: boolean;
+  /** Beyond the spec (ADR 0044): CP&CD saves must give a rationale for the change. */
+  isCpcdRationaleRequired: boolean;
 }
 
 /** POST /api/companies/{companyId}/users/get: the company's users (000 §3.7, §3.8). */

@@ -37,12 +37,19 @@ export type CpcdItemOf<K extends CpcdKind> = K extends "criticalProcesses" ? Cri
 export interface CpcdList<T extends CpcdItem = CpcdItem> {
   value: T[];
   version: number;
+  /** Beyond the spec (ADR 0044): the company requires a rationale on every save of its lists and its studies'. */
+  isRationaleRequired?: boolean;
 }
 
 export interface CpcdSaveResult {
   isSuccess: true;
   version: number;
+  /** False when the list already was what was sent: nothing was stored and no audit entry was written (issue 24). */
+  changed: boolean;
 }
+
+/** The message of a save without a rationale when the company requires one (ADR 0044). */
+export const RATIONALE_REQUIRED = "A rationale for the change is required";
 
 /** The additionalData of "Duplicate value found" (001 §3 "Duplicate response data"). */
 export type DuplicateItems = { title: string }[] | { label: string }[];
@@ -87,8 +94,10 @@ function itemList<T extends z.ZodType<{ title: string } | { label: string }>>(it
 }
 
 const version = z.number({ error: "The version the list was loaded at is required" }).int().min(0);
+/** Optional unless the company requires it (ADR 0044: checked by the save, which knows the company). */
 const rationale = z
   .string()
+  .max(CPCD_LIMITS.details, `At most ${CPCD_LIMITS.details} characters`)
   .nullish()
   .transform((value) => value?.trim() || null);
 
@@ -112,9 +121,9 @@ const importFields = {
     .transform((value) => value ?? false),
   /** Required in the import modal (001 §5). */
   rationaleForChange: z
-    .string({ error: "A rationale for the change is required" })
+    .string({ error: RATIONALE_REQUIRED })
     .transform((value) => value.trim())
-    .pipe(z.string().min(1, "A rationale for the change is required").max(CPCD_LIMITS.details)),
+    .pipe(z.string().min(1, RATIONALE_REQUIRED).max(CPCD_LIMITS.details)),
   /** 001 §7 names the company and study in the body too; the path decides, these must agree with it. */
   companyId: z.string().optional(),
   studyName: z.string().optional(),

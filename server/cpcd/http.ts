@@ -1,9 +1,9 @@
 import { cpcdCalls } from "../contracts/calls/cpcd";
-import type { CpcdItemOf, CpcdKind } from "../contracts/cpcd";
+import { RATIONALE_REQUIRED, type CpcdItemOf, type CpcdKind } from "../contracts/cpcd";
 import type { Db } from "../db/database";
 import { validationFailed } from "../http/problem";
 import { defineRoute, type AuditScope, type CompanyScope, type StudyScope } from "../http/route";
-import { getList, importItems, saveList, type CpcdOwner } from "./service";
+import { getList, importItems, rationaleRequired, saveList, type CpcdOwner } from "./service";
 
 /** 200 items of a few hundred characters each fit several times over; a save is the whole list. */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -34,28 +34,45 @@ interface ListContext {
   db: Db;
   scope: CompanyScope | StudyScope;
   audit: AuditScope;
+  cached<T>(key: string, load: () => Promise<T>): Promise<T>;
 }
 /** A save or import body: the items in its field named by the list's kind (the contracts' schemas). */
 type ItemsBody = { [K in CpcdKind]?: readonly CpcdItemOf<K>[] };
 
-/** A list's get: all but its call, the same for the four lists. */
+/** A list's get: all but its call, the same for the four lists; it says whether a save needs a rationale. */
 function getOf<K extends CpcdKind>(level: Level, kind: K) {
   return {
     access: "permission" as const,
     scope: level,
-    handler: async ({ db, scope }: Omit<ListContext, "audit">) => getList(db, ownerOf(scope), kind),
+    handler: async ({ db, scope, cached }: Omit<ListContext, "audit">) => ({
+      ...(await getList(db, ownerOf(scope), kind)),
+      isRationaleRequired: await rationaleRequired(db, scope, cached),
+    }),
   };
 }
 
-/** A list's save: all but its call, the same for the four lists. */
+/**
+ * A list's save: all but its call, the same for the four lists. Its rationale goes into the audit entry; the company
+ * may require one (ADR 0044).
+ */
 function saveOf(level: Level, kind: CpcdKind) {
   return {
     access: "permission" as const,
     scope: level,
     maxBodyBytes: MAX_BODY_BYTES,
     audit: { displayText: `Save ${level} ${LABELS[kind].one}` },
-    handler: async ({ db, scope, body, audit }: ListContext & { body: ItemsBody & { version: number } }) =>
-      saveList(db, ownerOf(scope), kind, body[kind]!, body.version, audit),
+    handler: async ({
+      db,
+      scope,
+      body,
+      audit,
+      cached,
+    }: ListContext & { body: ItemsBody & { version: number; rationaleForChange: string | null } }) => {
+      if (body.rationaleForChange === null && (await rationaleRequired(db, scope, cached)))
+        throw validationFailed([{ path: "rationaleForChange", message: RATIONALE_REQUIRED }], RATIONALE_REQUIRED);
+      audit.setRationale(body.rationaleForChange);
+      return saveList(db, ownerOf(scope), kind, body[kind]!, body.version, audit);
+    },
   };
 }
 

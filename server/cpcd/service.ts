@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { getCompany } from "../companies/service";
 import { ErrorCode } from "../contracts/common";
 import {
   DUPLICATE_TITLE,
@@ -7,13 +8,14 @@ import {
   type CpcdItemOf,
   type CpcdKind,
   type CpcdList,
+  type CpcdSaveResult,
   type CriticalDatumItem,
   type CriticalProcessItem,
 } from "../contracts/cpcd";
 import type { Db } from "../db/database";
 import { newId } from "../db/ids";
 import { ApiError, validationFailed } from "../http/problem";
-import type { AuditScope } from "../http/route";
+import type { AuditScope, CompanyScope, StudyScope } from "../http/route";
 import { cpcdLists, criticalData, criticalProcesses } from "./schema";
 
 /**
@@ -35,6 +37,19 @@ export const uniqueField = (kind: CpcdKind) => (kind === "criticalProcesses" ? "
 /** An item's identity within its list: its title or label, trimmed, regardless of case. */
 export function itemKey(item: Item): string {
   return ("title" in item ? item.title : item.label).trim().toLowerCase();
+}
+
+/** Whether the company requires a rationale on every CP&CD save (ADR 0044); inside a change, read afresh. */
+export async function rationaleRequired(
+  db: Db,
+  scope: CompanyScope | StudyScope,
+  cached: <T>(key: string, load: () => Promise<T>) => Promise<T>,
+): Promise<boolean> {
+  const company =
+    "company" in scope
+      ? scope.company
+      : await cached(`company:${scope.companyId}`, () => getCompany(db, scope.companyId));
+  return company?.isCpcdRationaleRequired === true;
 }
 
 const ownerFilter = (owner: CpcdOwner, kind: CpcdKind) =>
@@ -162,6 +177,17 @@ async function replaceItems(
   return updated!.version;
 }
 
+/** Whether two lists hold the same items in the same order, field by field (a save that would change nothing). */
+export function sameItems(before: readonly Item[], after: readonly Item[]): boolean {
+  if (before.length !== after.length) return false;
+  return before.every((item, index) => {
+    const other = after[index] as unknown as Record<string, unknown>;
+    const own = item as unknown as Record<string, unknown>;
+    const keys = new Set([...Object.keys(own), ...Object.keys(other)]);
+    return [...keys].every((key) => own[key] === other[key]);
+  });
+}
+
 /**
  * One audit pair per item that was created (before null), changed (both) or deleted (after null), matched by title
  * or label regardless of case (001 §4: items are identified so); unchanged items leave no pair.
@@ -200,14 +226,24 @@ export async function saveList(
   items: readonly Item[],
   version: number,
   audit: AuditScope,
-): Promise<{ isSuccess: true; version: number }> {
+): Promise<CpcdSaveResult> {
   const list = await lockList(db, owner, kind);
   if (list.version !== version) {
     throw new ApiError(409, ErrorCode.Conflict, STALE_LIST, { currentVersion: list.version });
   }
   const before = await readItems(db, owner, kind, list.id);
+  // The list as it already is (issue 24, defect 10): nothing is stored, the version stays, no audit entry.
+  if (
+    sameItems(
+      before,
+      items.map((item) => present(owner, kind, item as unknown as Record<string, unknown>)),
+    )
+  ) {
+    audit.nothingChanged();
+    return { isSuccess: true, version: list.version, changed: false };
+  }
   const next = await replaceItems(db, owner, kind, list, before, items, audit).catch(asDuplicate(kind));
-  return { isSuccess: true, version: next };
+  return { isSuccess: true, version: next, changed: true };
 }
 
 /**
@@ -222,7 +258,7 @@ export async function importItems(
   items: readonly Item[],
   overwrite: boolean,
   audit: AuditScope,
-): Promise<{ isSuccess: true; version: number }> {
+): Promise<CpcdSaveResult> {
   const list = await lockList(db, owner, kind);
   const before = await readItems(db, owner, kind, list.id);
   const existing = new Map(before.map((item, index) => [itemKey(item), index]));
@@ -244,6 +280,15 @@ export async function importItems(
     if (index === undefined) next.push(item);
     else next[index] = item;
   }
+  if (
+    sameItems(
+      before,
+      next.map((item) => present(owner, kind, item as unknown as Record<string, unknown>)),
+    )
+  ) {
+    audit.nothingChanged();
+    return { isSuccess: true, version: list.version, changed: false };
+  }
   const version = await replaceItems(db, owner, kind, list, before, next, audit).catch(asDuplicate(kind));
-  return { isSuccess: true, version };
+  return { isSuccess: true, version, changed: true };
 }

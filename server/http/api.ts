@@ -221,6 +221,7 @@ async function run(call: Call, principal: Principal | null, sent: { raw: unknown
     // Inside a change nothing comes from the cache: the transaction may be changing it.
     const direct: Cached = (_key, load) => load();
     const output = await handle(tx, direct, scope, (fn) => after.push(fn));
+    if (scope.unchanged) return output;
     const context = scope.context ?? (await contextFromParams(call, tx, principal));
     await call.ports.appendAuditEntry(tx, {
       entryPoint: { displayText, httpMethod: route.method, apiPath: call.pathname },
@@ -253,7 +254,12 @@ interface ResolvedContext {
   contextOfChange: ContextOfChange | null;
 }
 
-type Scope = AuditScope & { context?: ResolvedContext; rationale?: string | null; requester?: AuditActor };
+type Scope = AuditScope & {
+  context?: ResolvedContext;
+  rationale?: string | null;
+  requester?: AuditActor;
+  unchanged?: boolean;
+};
 
 function createAuditScope(): Scope {
   const changes: ChangePair[] = [];
@@ -270,6 +276,9 @@ function createAuditScope(): Scope {
     },
     setRequester: (actor) => {
       scope.requester = actor;
+    },
+    nothingChanged: () => {
+      scope.unchanged = true;
     },
   };
   return scope;

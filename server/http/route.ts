@@ -32,6 +32,11 @@ export interface AuditScope {
     contextOfChange: ContextOfChange | null;
   }): void;
   setRationale(rationale: string | null | undefined): void;
+  /**
+   * The call changed nothing (a save of the list as it already was): no audit entry is appended for it, so the trail
+   * holds changes only (issue 24, defect 10).
+   */
+  nothingChanged(): void;
   /** Who made the change, for calls made before sign-in (a password reset through an e-mailed link). */
   setRequester(actor: AuditActor): void;
   readonly changes: readonly ChangePair[];

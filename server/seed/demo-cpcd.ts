@@ -95,6 +95,7 @@ function collectingScope(): AuditScope {
     setContext: () => undefined,
     setRationale: () => undefined,
     setRequester: () => undefined,
+    nothingChanged: () => undefined,
   };
 }
 

@@ -25,7 +25,8 @@ export interface WebGuardSettings {
 export type WebRefusal =
   | { kind: "host"; status: 421; address: string }
   | { kind: "origin"; status: 403; address: string; from: string | null }
-  | { kind: "formTooLarge"; status: 413; maxBytes: number }
+  /** `multipart`: the form could carry files (issue 24: a page opens the file form again with the reason). */
+  | { kind: "formTooLarge"; status: 413; maxBytes: number; multipart: boolean }
   | { kind: "formUnreadable"; status: 400 }
   | { kind: "method"; status: 405 };
 
@@ -63,6 +64,13 @@ function originOf(value: string | null): string | null {
     return null;
   }
 }
+
+const tooLargeRefusal = (contentType: string, settings: WebGuardSettings): WebRefusal => ({
+  kind: "formTooLarge",
+  status: 413,
+  maxBytes: settings.formMaxBytes,
+  multipart: contentType.startsWith("multipart/form-data"),
+});
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain"];
 
@@ -114,14 +122,14 @@ export async function guardWebRequest(request: Request, settings: WebGuardSettin
     };
   }
 
+  const tooLarge = tooLargeRefusal(contentType, settings);
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > settings.formMaxBytes) {
     await request.body?.cancel().catch(() => undefined);
-    return { ok: false, request, refusal: { kind: "formTooLarge", status: 413, maxBytes: settings.formMaxBytes } };
+    return { ok: false, request, refusal: tooLarge };
   }
   const body = await readBodyBytes(request, settings.formMaxBytes);
-  if (body === null)
-    return { ok: false, request, refusal: { kind: "formTooLarge", status: 413, maxBytes: settings.formMaxBytes } };
+  if (body === null) return { ok: false, request, refusal: tooLarge };
 
   const headers = new Headers(request.headers);
   headers.set("host", new URL(claimed).host);

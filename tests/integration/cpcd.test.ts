@@ -55,7 +55,10 @@ describe.each(dbKinds())("CP&CD API on %s", (kind) => {
     const companyData = (await post(`${company}/criticalData/get`)).body.value as object[];
     expect(companyData).toEqual(DEMO_COMPANY_DATA);
     expect(companyData.every((item) => !("isCritical" in item))).toBe(true);
-    expect(await post(`${emptyStudy}/criticalProcesses/get`)).toEqual({ status: 200, body: { value: [], version: 0 } });
+    expect(await post(`${emptyStudy}/criticalProcesses/get`)).toEqual({
+      status: 200,
+      body: { value: [], version: 0, isRationaleRequired: false },
+    });
   });
 
   it("save: every validation rule, answered 400 with the field, and nothing stored", async () => {
@@ -92,7 +95,11 @@ describe.each(dbKinds())("CP&CD API on %s", (kind) => {
     });
     expect(data.status).toBe(400);
     expect(await auditCount()).toBe(before);
-    expect((await post(`${emptyStudy}/criticalProcesses/get`)).body).toEqual({ value: [], version: 0 });
+    expect((await post(`${emptyStudy}/criticalProcesses/get`)).body).toEqual({
+      value: [],
+      version: 0,
+      isRationaleRequired: false,
+    });
   });
 
   it("the database itself refuses a title repeated in another case (a raw insert)", async () => {
@@ -127,7 +134,7 @@ describe.each(dbKinds())("CP&CD API on %s", (kind) => {
       .map((item) => (item.label === "Randomisation stratum" ? { ...item, isCritical: false } : item));
     edited.push({ label: "  Week 24 SBP  ", description: " exploratory ", isCritical: true });
     const saved = await post(path, { criticalData: edited, version: loaded.version, rationaleForChange: "Review" });
-    expect(saved).toEqual({ status: 200, body: { isSuccess: true, version: loaded.version + 1 } });
+    expect(saved).toEqual({ status: 200, body: { isSuccess: true, version: loaded.version + 1, changed: true } });
     const after = (await post(`${study()}/criticalData/get`)).body;
     expect(after.version).toBe(loaded.version + 1);
     expect((after.value as { label: string }[]).at(-1)).toEqual({
@@ -208,7 +215,7 @@ describe.each(dbKinds())("CP&CD API on %s", (kind) => {
       overwrite: true,
       rationaleForChange: " CTQ review ",
     });
-    expect(accepted).toEqual({ status: 200, body: { isSuccess: true, version: before.version + 1 } });
+    expect(accepted).toEqual({ status: 200, body: { isSuccess: true, version: before.version + 1, changed: true } });
     const after = (await post(`${study()}/criticalProcesses/get`)).body.value as { title: string; details: string }[];
     const index = before.value.findIndex((i) => i.title === "Randomisation");
     expect(after[index]).toEqual({ title: "RANDOMISATION", details: "Now through the new IRT." });

@@ -1,7 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, type FormProps } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { FormRefusal } from "~/lib/forms/refusal";
 import { Button } from "./Button";
+import { FormRefusalNotice, postedFormEvents } from "./FormRefusalNotice";
 import type { useKitForm } from "./useKitForm";
 
 /** What a kit form's markup needs of {@link useKitForm}. */
@@ -17,10 +19,17 @@ export type KitFormState = Pick<
 export function KitForm({
   kit,
   children,
+  refusal,
   ...props
-}: { kit: KitFormState; children: ReactNode } & Omit<FormProps, "id" | "noValidate" | "onSubmit" | "method">) {
+}: {
+  kit: KitFormState;
+  children: ReactNode;
+  /** A refusal of the service to show in place (without scripts; with them the form finds it itself). */
+  refusal?: FormRefusal | null;
+} & Omit<FormProps, "id" | "noValidate" | "onSubmit" | "method">) {
   return (
-    <Form method="post" {...getFormProps(kit.form)} {...kit.formEvents} {...props}>
+    <Form method="post" {...getFormProps(kit.form)} {...kit.formEvents} {...postedFormEvents(kit.form.id)} {...props}>
+      <FormRefusalNotice formId={kit.form.id} refusal={refusal} />
       {children}
     </Form>
   );

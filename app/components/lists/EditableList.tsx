@@ -7,15 +7,16 @@
  * answers with the page re-rendered, edits intact, and the dialog open when one was asked for. Only Save persists.
  * With scripts the same intents run in the browser (conform's list intents) and the page posts only on Save.
  */
-import { getFormProps } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, useBlocker, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { ConfirmDialog } from "~/components/dialogs/ConfirmDialog";
 import { Dialog } from "~/components/dialogs/Dialog";
 import { Button } from "~/components/forms/Button";
 import type { AnyField } from "~/components/forms/fields";
+import { FormRefusalNotice, postedFormEvents } from "~/components/forms/FormRefusalNotice";
 import { useKitForm } from "~/components/forms/useKitForm";
-import { formValueOfRow, LIST_INTENT, parseDraft, rowsModified, type ListDialog } from "~/lib/forms/list";
+import { formValueOfRow, LIST_INTENT, parseDraft, ROW_ORIGIN, rowsModified, type ListDialog } from "~/lib/forms/list";
 import type { ListReply } from "~/lib/forms/list.server";
 import { parseSubmission, type FormSchema } from "~/lib/forms/schema";
 import { useTranslation } from "~/lib/i18n-react";
@@ -31,6 +32,8 @@ export interface EditableListOptions<Row> {
   rows: readonly Row[];
   /** The action's answer when it did not save (without scripts, or a Save the server refused). */
   reply?: ListReply | null;
+  /** The list's unique field (listFormSchema's uniqueBy): each loaded row carries its value as loaded (ROW_ORIGIN). */
+  uniqueBy?: string;
 }
 
 export type RowFields<Row> = { [Key in keyof Row]-?: AnyField };
@@ -45,7 +48,7 @@ export interface EditableRow<Row> {
 
 /** The list's state and actions, for the components below and the page's own table. */
 export function useEditableList<Row extends object>(options: EditableListOptions<Row>) {
-  const { id, schema, row, rows: loaded, reply } = options;
+  const { id, schema, row, rows: loaded, reply, uniqueBy } = options;
   const [dialog, setDialog] = useState<ListDialog>(reply?.dialog ?? null);
   useEffect(() => setDialog(reply?.dialog ?? null), [reply]);
   const submitting = useRef(false);
@@ -58,7 +61,7 @@ export function useEditableList<Row extends object>(options: EditableListOptions
   const kit = useKitForm(schema, {
     id,
     lastResult: reply?.result,
-    defaultValue: { rows: loaded.map(formValueOfRow) },
+    defaultValue: { rows: loaded.map((item) => withOrigin(item, uniqueBy)) },
     validFor: LIST_INTENT.save,
     shouldDirtyConsider: (name) => !name.startsWith("draft"),
     onSubmit(event, { formData }) {
@@ -93,11 +96,16 @@ export function useEditableList<Row extends object>(options: EditableListOptions
   }));
   const draft = (fields.draft as unknown as Fieldset<Row>).getFieldset();
 
+  const [addValid, checkAdd] = useAddValidity(id, schema);
+
   return {
     id,
     form,
     kit,
     rows: editable,
+    /** Add, in its dialog: disabled while the draft is invalid (001 §5), only once scripts can tell. */
+    addDisabled: kit.hydrated && addValid === false,
+    checkAdd,
     draft,
     dialog,
     modified,
@@ -115,7 +123,33 @@ export function useEditableList<Row extends object>(options: EditableListOptions
   };
 }
 
+/** The Add dialog's Add: whether the draft is valid, as its own post would be checked (001 §5; issue 24, defect 11). */
+function useAddValidity(id: string, schema: FormSchema): [boolean | null, () => void] {
+  const [valid, setValid] = useState<boolean | null>(null);
+  const check = useCallback(() => {
+    const element = typeof document === "undefined" ? null : document.forms.namedItem(id);
+    if (!element) return;
+    const formData = new FormData(element);
+    formData.set("intent", LIST_INTENT.add);
+    setValid(parseSubmission(formData, { schema }).status === "success");
+  }, [id, schema]);
+  return [valid, check];
+}
+
 export type EditableList<Row extends object> = ReturnType<typeof useEditableList<Row>>;
+
+/** A loaded row as the form carries it, with its unique field's value as loaded (ROW_ORIGIN). */
+function withOrigin(item: object, uniqueBy: string | undefined): Record<string, string> {
+  const value = formValueOfRow(item);
+  return uniqueBy === undefined ? value : { ...value, [ROW_ORIGIN]: value[uniqueBy] ?? "" };
+}
+
+/** A row's hidden origin (ROW_ORIGIN): put it in each row, so that it moves with the row. */
+export function RowOrigin({ fields }: { fields: Record<string, AnyField> }) {
+  const field = fields[ROW_ORIGIN];
+  if (!field) return null;
+  return <input {...getInputProps(field, { type: "hidden" })} key={field.key} />;
+}
 
 /** The list's form: a real post form; its rows go inside, the dialogs beside it. */
 export function EditableListForm<Row extends object>({
@@ -128,7 +162,14 @@ export function EditableListForm<Row extends object>({
   className?: string;
 }) {
   return (
-    <Form method="post" {...getFormProps(list.form)} {...list.kit.formEvents} className={className}>
+    <Form
+      method="post"
+      {...getFormProps(list.form)}
+      {...list.kit.formEvents}
+      {...postedFormEvents(list.id)}
+      className={className}
+    >
+      <FormRefusalNotice formId={list.id} />
       {children}
     </Form>
   );
@@ -223,9 +264,15 @@ export function AddRowDialog<Row extends object>({
   children: (draft: RowFields<Row>) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const open = list.dialog?.kind === "add";
+  const { checkAdd } = list;
+  // On opening, and on every input in the dialog: is the draft a row Add would take?
+  useEffect(() => {
+    if (open) checkAdd();
+  }, [open, checkAdd]);
   return (
     <Dialog
-      open={list.dialog?.kind === "add"}
+      open={open}
       title={title}
       data-testid="add-row-dialog"
       footer={
@@ -244,13 +291,15 @@ export function AddRowDialog<Row extends object>({
           >
             {t("feedback.confirm.cancel")}
           </Button>
-          <Button form={list.id} name="intent" value={LIST_INTENT.add} formNoValidate>
+          <Button form={list.id} name="intent" value={LIST_INTENT.add} formNoValidate disabled={list.addDisabled}>
             {t("kit.list.add")}
           </Button>
         </>
       }
     >
-      {children(list.draft)}
+      <div onInput={checkAdd} onChange={checkAdd}>
+        {children(list.draft)}
+      </div>
     </Dialog>
   );
 }

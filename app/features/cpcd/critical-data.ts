@@ -17,8 +17,13 @@ export const criticalDatumRow = z.object({
   description: textField({ trim: true, maxLength: MAX_LENGTH.textarea }),
 });
 
-/** The list: labels unique regardless of case, "This title already exists" on the later row (001 §5). */
-export const criticalDataList = listFormSchema(criticalDatumRow, {
-  uniqueBy: "label",
-  duplicateMessage: "kit.list.duplicateTitle",
-});
+/** The list: labels unique regardless of case, "This title already exists" on the row the user changed (001 §5, issue 24). */
+const rules = { uniqueBy: "label", duplicateMessage: "kit.list.duplicateTitle" } as const;
+export const criticalDataList = listFormSchema(criticalDatumRow, rules);
+
+/** The CP&CD pages' list: with the rationale for the change, optional or required by the company (ADR 0044). */
+const withRationale = {
+  optional: listFormSchema(criticalDatumRow, { ...rules, rationale: "optional" }),
+  required: listFormSchema(criticalDatumRow, { ...rules, rationale: "required" }),
+};
+export const criticalDataListWith = (required: boolean) => withRationale[required ? "required" : "optional"];

@@ -16,8 +16,13 @@ export const criticalProcessRow = z.object({
   details: textField({ trim: true, maxLength: MAX_LENGTH.textarea }),
 });
 
-/** The list: titles unique regardless of case, "This title already exists" on the later row (001 §5). */
-export const criticalProcessList = listFormSchema(criticalProcessRow, {
-  uniqueBy: "title",
-  duplicateMessage: "kit.list.duplicateTitle",
-});
+/** The list: titles unique regardless of case, "This title already exists" on the row the user changed (001 §5, issue 24). */
+const rules = { uniqueBy: "title", duplicateMessage: "kit.list.duplicateTitle" } as const;
+export const criticalProcessList = listFormSchema(criticalProcessRow, rules);
+
+/** The CP&CD pages' list: with the rationale for the change, optional or required by the company (ADR 0044). */
+const withRationale = {
+  optional: listFormSchema(criticalProcessRow, { ...rules, rationale: "optional" }),
+  required: listFormSchema(criticalProcessRow, { ...rules, rationale: "required" }),
+};
+export const criticalProcessListWith = (required: boolean) => withRationale[required ? "required" : "optional"];

@@ -20,8 +20,8 @@ const HEADERS: Record<CpcdKind, string[]> = {
   criticalData: ["isCritical", "label", "description"],
 };
 
-/** The largest file or pasted text an import reads. */
-export const MAX_IMPORT_BYTES = 512 * 1024;
+/** The largest file or pasted text an import reads (import-form.ts: the browser checks it too). */
+export { MAX_IMPORT_BYTES } from "./import-form";
 
 /** The apostrophe the writer puts before a formula-like cell comes off again, so an exported file imports as it was. */
 export function unescapeCell(value: string): string {

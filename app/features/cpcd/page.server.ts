@@ -7,20 +7,22 @@ import { data, redirect } from "@remix-run/node";
 import { cpcdCalls } from "@server/contracts/calls/cpcd";
 import { permissionAddress } from "@server/contracts/calls/define";
 import { protocolAnalysisCalls } from "@server/contracts/calls/protocol-analysis";
-import { DUPLICATE_VALUE_FOUND, type CpcdKind, type CpcdList } from "@server/contracts/cpcd";
-import { criticalDataList, criticalDatumRow } from "~/features/cpcd/critical-data";
-import { criticalProcessList, criticalProcessRow } from "~/features/cpcd/critical-processes";
+import { DUPLICATE_VALUE_FOUND, RATIONALE_REQUIRED, type CpcdKind, type CpcdList } from "@server/contracts/cpcd";
+import { criticalDataListWith, criticalDatumRow } from "~/features/cpcd/critical-data";
+import { criticalProcessListWith, criticalProcessRow } from "~/features/cpcd/critical-processes";
 import type { ApiFailure } from "~/lib/api/client.server";
 import type { CpcdScope } from "~/lib/api/cpcd.server";
 import type { WebContext } from "~/lib/context.server";
 import { flash } from "~/lib/flash.server";
 import { handleListPost, listShaped, type ListReply } from "~/lib/forms/list.server";
+import type { FormRefusal } from "~/lib/forms/refusal";
+import { formRefusalOf } from "~/lib/forms/refusal.server";
 import { parseSubmission } from "~/lib/forms/schema";
 import { getFixedT } from "~/lib/i18next.server";
 import { requirePermission } from "~/lib/permissions.server";
 import { requirePagePermission, signedInWithBatch } from "~/lib/shell.server";
 import { message } from "~/lib/validation";
-import { csvResponse, decodeText, listToCsv, MAX_IMPORT_BYTES, parseImport } from "./csv.server";
+import { csvResponse, decodeText, listToCsv, parseImport } from "./csv.server";
 import { importFormSchema } from "./import-form";
 import { IMPORT_INTENT, IMPORT_OVERWRITE_INTENT, kindOfTab, normaliseTab, type CpcdTab } from "./tabs";
 
@@ -68,6 +70,8 @@ export interface CpcdPageData {
   canSave: boolean;
   canImport: boolean;
   canAskAi: boolean;
+  /** The import the service could not take, without scripts (too large: issue 24, defect 8); shown in its dialog. */
+  formRefused: FormRefusal | null;
 }
 
 /**
@@ -101,6 +105,7 @@ export async function loadCpcdPage(request: Request, context: WebContext, scope:
     canSave: controls.get(a.save[tab]) === true,
     canImport: a.import !== null && controls.get(a.import[tab]) === true,
     canAskAi: a.ctqf !== null && controls.get(a.ctqf) === true,
+    formRefused: await formRefusalOf(request, context),
   };
 }
 
@@ -125,9 +130,10 @@ export interface CpcdActionData {
   overwrite?: { duplicates: string[]; text: string; rationaleForChange: string } | null;
 }
 
+/** The lists' schemas, with the rationale (optional here: the API refuses a save without one the company requires). */
 const listSchemas = {
-  criticalProcesses: { schema: criticalProcessList, row: criticalProcessRow },
-  criticalData: { schema: criticalDataList, row: criticalDatumRow },
+  criticalProcesses: { schema: criticalProcessListWith(false), row: criticalProcessRow },
+  criticalData: { schema: criticalDataListWith(false), row: criticalDatumRow },
 } as const;
 
 /** Every post of the page: the list's intents (only Save persists) and the import's two steps. */
@@ -154,19 +160,28 @@ export async function cpcdAction(
   const post = handleListPost<Record<string, unknown>>(formData, schema, row);
   if (post.kind === "reply") return { list: post.reply, baseVersion };
 
-  const refuse = (text: string): CpcdActionData => ({
-    list: { result: listShaped(parseSubmission(formData, { schema }).reply({ formErrors: [text] })), dialog: null },
+  const refuse = (text: string | null, fieldErrors: Record<string, string[]> = {}): CpcdActionData => ({
+    list: {
+      result: listShaped(parseSubmission(formData, { schema }).reply({ formErrors: text ? [text] : [], fieldErrors })),
+      dialog: null,
+    },
     baseVersion,
   });
   if (baseVersion === null) return refuse("cpcd.conflict");
-  const result = await api.cpcd.save(scope, kind, post.rows as never, baseVersion);
+  const rationale = formData.get("rationaleForChange");
+  const rationaleForChange = typeof rationale === "string" && rationale.trim() !== "" ? rationale.trim() : null;
+  const result = await api.cpcd.save(scope, kind, post.rows as never, baseVersion, rationaleForChange);
   if (!result.ok) {
     // 409: the list moved on since it was loaded; the edits stay on screen and nothing is overwritten.
     if (result.status === 409) return refuse("cpcd.conflict");
+    // The company requires a rationale (ADR 0044): said on its field.
+    if (result.error.detail === RATIONALE_REQUIRED)
+      return refuse(null, { rationaleForChange: ["validation.required"] });
     return refuse(message("cpcd.saveFailed", { detail: result.error.detail || result.error.code }));
   }
   const t = await getFixedT(request);
-  flash(context, { type: "information", message: t("kit.success") });
+  // A save of the list as it was stores nothing and says so (issue 24, defect 10).
+  flash(context, { type: "information", message: t(result.data.changed ? "kit.success" : "cpcd.nothingToSave") });
   return redirect(pageHref(request, tab));
 }
 
@@ -188,8 +203,7 @@ async function importAction(
 
   let text = value.text;
   if (value.file) {
-    if (value.file.size > MAX_IMPORT_BYTES)
-      return refuse([], { file: [message("cpcd.fileTooLarge", { size: MAX_IMPORT_BYTES / 1024 })] });
+    // (Its size is the schema's: import-form.ts.)
     const decoded = decodeText(new Uint8Array(await value.file.arrayBuffer()));
     if (decoded === null) return refuse([], { file: ["cpcd.notText"] });
     text = decoded;

@@ -19,9 +19,18 @@ export function cpcdCalls(http: ApiHttp) {
         : http.call(calls.company[kind].get, { companyId: scope.companyId }, {})) as Promise<
         ApiResult<CpcdList<CpcdItemOf<K>>>
       >,
-    /** The full list (001 §7); refused 409 Conflict when the list moved on from `version`. */
-    save: <K extends CpcdKind>(scope: CpcdScope, kind: K, items: CpcdItemOf<K>[], version: number) => {
-      const body = { [kind]: items, version } as never;
+    /**
+     * The full list (001 §7) with the rationale for the change (ADR 0044); refused 409 Conflict when the list moved
+     * on from `version`. A list sent as it already was is not stored (`changed` false).
+     */
+    save: <K extends CpcdKind>(
+      scope: CpcdScope,
+      kind: K,
+      items: CpcdItemOf<K>[],
+      version: number,
+      rationaleForChange: string | null = null,
+    ) => {
+      const body = { [kind]: items, version, rationaleForChange } as never;
       return (
         scope.studyName
           ? http.call(calls.study[kind].save, { companyId: scope.companyId, studyName: scope.studyName }, body)

@@ -9,7 +9,7 @@
  */
 import * as z from "zod/mini";
 import { safeParse, type $ZodType, type output } from "zod/v4/core";
-import { messages } from "~/lib/validation";
+import { MAX_LENGTH, messages, textField } from "~/lib/validation";
 import { coerceFormValue } from "./schema";
 
 /** At most this many rows in one list form: a post cannot make the server check a million rows. */
@@ -39,21 +39,49 @@ export interface ListRules {
   uniqueBy: string;
   /** The message on a repeated value (a locale key). */
   duplicateMessage: string;
+  /**
+   * A rationale for the change (`rationaleForChange`) sent with Save: none by default; "optional" or "required"
+   * (ADR 0044: CP&CD saves).
+   */
+  rationale?: "optional" | "required";
 }
+
+/**
+ * The hidden field each loaded row carries: its unique field's value as loaded (a row added since has none). It moves
+ * with its row through deletions, so the duplicate message can go on the row the user changed (issue 24, defect 9).
+ */
+export const ROW_ORIGIN = "origin";
 
 /** The text a unique field is compared by: trimmed, lower case. */
 export const uniqueText = (value: unknown) => (typeof value === "string" ? value.trim().toLocaleLowerCase() : "");
 
-/** For each row, whether its unique field repeats an earlier row's (the later one is the duplicate). */
+const fieldOf = (row: unknown, name: string): unknown =>
+  row && typeof row === "object" ? (row as Record<string, unknown>)[name] : undefined;
+
+/** Whether a row's unique field is as it was loaded (the user has not changed it). */
+const untouched = (row: unknown, uniqueBy: string) => {
+  const origin = fieldOf(row, ROW_ORIGIN);
+  return typeof origin === "string" && origin === (fieldOf(row, uniqueBy) ?? "");
+};
+
+/**
+ * For each row, whether its unique field repeats another row's: of the rows that share a value, the one kept is the
+ * first the user left as loaded (else the first), and the others are the duplicates: the message goes on the row the
+ * user changed or added, never on the untouched one beside it (issue 24, defect 9).
+ */
 export function duplicateRows(rows: readonly unknown[], uniqueBy: string): boolean[] {
-  const seen = new Set<string>();
-  return rows.map((row) => {
-    const text = uniqueText(row && typeof row === "object" ? (row as Record<string, unknown>)[uniqueBy] : undefined);
-    if (text === "") return false;
-    if (seen.has(text)) return true;
-    seen.add(text);
-    return false;
+  const groups = new Map<string, number[]>();
+  rows.forEach((row, index) => {
+    const text = uniqueText(fieldOf(row, uniqueBy));
+    if (text !== "") groups.set(text, [...(groups.get(text) ?? []), index]);
   });
+  const duplicate = rows.map(() => false);
+  for (const indexes of groups.values()) {
+    if (indexes.length < 2) continue;
+    const kept = indexes.find((index) => untouched(rows[index], uniqueBy)) ?? indexes[0];
+    for (const index of indexes) if (index !== kept) duplicate[index] = true;
+  }
+  return duplicate;
 }
 
 type RowSchema = $ZodType<Record<string, unknown>, Record<string, unknown>>;
@@ -83,6 +111,7 @@ export function listFormSchema<R extends RowSchema>(row: R, rules: ListRules) {
         intent: z.optional(z.string()),
         rows: z.optional(z.array(z.unknown()).check(z.maxLength(MAX_LIST_ROWS, messages.maxLength(MAX_LIST_ROWS)))),
         draft: z.optional(z.unknown()),
+        rationaleForChange: rationaleField(rules.rationale),
       })
       .check(
         z.superRefine((value, ctx) => {
@@ -109,6 +138,8 @@ export function listFormSchema<R extends RowSchema>(row: R, rules: ListRules) {
               });
             return;
           }
+          if (rules.rationale === "required" && value.intent === LIST_INTENT.save && !value.rationaleForChange)
+            ctx.addIssue(rationaleMissing);
           rows.forEach((existing, index) => addIssues(ctx, ["rows", index], existing));
           duplicateRows(rows, rules.uniqueBy).forEach((duplicate, index) => {
             if (duplicate)
@@ -136,8 +167,22 @@ export function listFormSchema<R extends RowSchema>(row: R, rules: ListRules) {
           ? []
           : (value.rows ?? []).map((existing) => safeParse(row, existing ?? {}).data as output<R>),
       draft: value.draft,
+      rationaleForChange: value.rationaleForChange ?? "",
     })),
   );
+}
+
+/** A Save without the rationale the list requires. */
+const rationaleMissing = {
+  code: "custom" as const,
+  message: messages.required(),
+  path: ["rationaleForChange"],
+  input: "",
+};
+
+/** The rationale's field: absent from lists without one; text otherwise (required only on Save, checked above). */
+function rationaleField(rationale: ListRules["rationale"]) {
+  return rationale === undefined ? z.optional(z.unknown()) : textField({ trim: true, maxLength: MAX_LENGTH.textarea });
 }
 
 /** A row as a form carries it: strings, "on" for true, nothing for empty or false. */
@@ -160,7 +205,7 @@ export function rowsModified(current: unknown, loaded: readonly unknown[]): bool
   const rows = Array.isArray(current) ? current : current === undefined || current === null ? [] : [current];
   if (rows.length !== loaded.length) return true;
   return rows.some((row, index) => {
-    const a = formValueOfRow(row);
+    const { [ROW_ORIGIN]: _origin, ...a } = formValueOfRow(row);
     const b = formValueOfRow(loaded[index]);
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
     return [...keys].some((key) => a[key] !== b[key]);

@@ -1,6 +1,7 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ErrorView } from "~/components/ErrorView";
+import { formRefusalOf } from "~/lib/forms/refusal.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { pageMeta, useSettings } from "~/lib/settings";
@@ -46,6 +47,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
   })();
   return data({ ...view, publicUrl, pageName: t("refused.pageName") }, { status: refusal.status });
+}
+
+/**
+ * A form posted by scripts that the service could not take (server/main.ts; issue 24, defect 8): the answer stands in
+ * for the page's own action's, so the page stays as it was, edits and all. It names the refusal (a page's file form
+ * shows it in place: FormRefusalNotice).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formRefused = await formRefusalOf(request, context);
+  if (!formRefused) throw data(null, { status: 404, statusText: "Not Found" });
+  return { formRefused };
 }
 
 export default function Refused() {

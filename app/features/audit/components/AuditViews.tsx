@@ -123,7 +123,8 @@ export function ViewEntryLink({ href, id }: { href: string; id: string }) {
 /** YAML made by the loader, or "{malformed}: {error}" (the entry page says "Malformed details:" for the bodies). */
 export function Yaml({ result, malformedKey }: { result: YamlText; malformedKey: string }) {
   const { t } = useTranslation();
-  if (result.kind === "empty") return <p className="text-sm italic text-slate-600">{t("audit.entry.noDetails")}</p>;
+  // The shared YAML view's words for nothing (000 §8), as every other YAML view says it (issue 24, defect 13).
+  if (result.kind === "empty") return <p className="text-sm italic text-slate-600">{t("widgets.yaml.noData")}</p>;
   if (result.kind === "malformed") {
     return <p className="text-sm text-red-700">{t(malformedKey, { error: result.error })}</p>;
   }

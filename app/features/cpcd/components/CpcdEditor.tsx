@@ -1,10 +1,11 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { ConfirmDialog } from "~/components/dialogs/ConfirmDialog";
 import { Dialog } from "~/components/dialogs/Dialog";
 import { DialogTrigger, isPlainClick, useUrlDialog } from "~/components/dialogs/url-state";
 import { buttonClass } from "~/components/forms/Button";
 import { FileField, FormErrors, TextareaField } from "~/components/forms/fields";
+import { postedLast } from "~/components/forms/FormRefusalNotice";
 import { KitForm, SubmitButton } from "~/components/forms/KitForm";
 import { useKitForm } from "~/components/forms/useKitForm";
 import { CriticalList } from "~/features/cpcd/components/CriticalProcessList";
@@ -13,6 +14,7 @@ import type { CriticalProcess } from "~/features/cpcd/critical-processes";
 import { importFormSchema, MAX_PASTED_CHARACTERS } from "~/features/cpcd/import-form";
 import type { CpcdActionData, CpcdPageData } from "~/features/cpcd/page.server";
 import { IMPORT_DIALOG, IMPORT_INTENT, IMPORT_OVERWRITE_INTENT, type CpcdTab } from "~/features/cpcd/tabs";
+import { formRefusalOf } from "~/lib/forms/refusal";
 import { useTranslation } from "~/lib/i18n-react";
 
 export interface CpcdEditorProps {
@@ -139,6 +141,11 @@ function CpcdList({
         headingLevel={2}
         readOnly={!data.canSave}
         hidden={{ version: String(baseVersion) }}
+        rationale={{
+          label: t("cpcd.rationale"),
+          description: t("cpcd.rationaleHint"),
+          required: list.isRationaleRequired === true,
+        }}
         texts={{
           title: t("cpcd.title"),
           details: t("cpcd.details"),
@@ -158,7 +165,7 @@ function CpcdList({
             >
               {t("cpcd.export")}
             </a>
-            {data.canImport ? <ImportControls tab={tab} actionData={actionData} /> : null}
+            {data.canImport ? <ImportControls tab={tab} actionData={actionData} refusal={data.formRefused} /> : null}
           </>
         }
       />
@@ -177,7 +184,15 @@ function CpcdList({
  * Import (issue 12): a file or pasted text and the required rationale, then, when the list already holds some of
  * the items, "Duplicate value found" with the duplicates listed, and Continue (overwrite) or Cancel (001 §4).
  */
-function ImportControls({ tab, actionData }: { tab: CpcdTab; actionData?: CpcdActionData | null }) {
+function ImportControls({
+  tab,
+  actionData,
+  refusal,
+}: {
+  tab: CpcdTab;
+  actionData?: CpcdActionData | null;
+  refusal: CpcdPageData["formRefused"];
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const dialog = useUrlDialog(IMPORT_DIALOG);
@@ -192,8 +207,15 @@ function ImportControls({ tab, actionData }: { tab: CpcdTab; actionData?: CpcdAc
     lastResult: importReply,
     intent: IMPORT_INTENT,
   });
-  const importOpen = !overwrite && (dialog.open || (importReply !== null && closed !== importReply));
   const overwriteOpen = overwrite !== null && closed !== overwrite;
+  // An import the service could not take (too large; issue 24, defect 8) comes back to this page with the refusal:
+  // with scripts as the action's answer to this form, without as the page's data (a form that could carry files).
+  const answered = useMemo(() => formRefusalOf(actionData), [actionData]);
+  const refused = refusal?.files ? refusal : answered && postedLast(kit.form.id) ? answered : null;
+  // While the overwrite question shows, the import dialog waits behind it; once it is answered, Import opens again.
+  const importOpen =
+    !overwriteOpen &&
+    (dialog.open || (importReply !== null && closed !== importReply) || (refused !== null && closed !== refused));
   return (
     <>
       <DialogTrigger dialog={dialog} className={buttonClass("secondary")} data-testid="cpcd-import">
@@ -210,38 +232,65 @@ function ImportControls({ tab, actionData }: { tab: CpcdTab; actionData?: CpcdAc
           tab={tab}
           kit={kit}
           pageHref={pageHref}
+          refusal={refused}
           onCancel={() => {
-            setClosed(importReply);
+            setClosed(importReply ?? refused);
             dialog.hide();
           }}
         />
       </Dialog>
-      <ConfirmDialog
+      <OverwriteQuestion
         open={overwriteOpen}
-        title={t("cpcd.duplicateTitle")}
-        message={
-          <>
-            <p>{t("cpcd.duplicateText")}</p>
-            <ul className="mt-2 list-disc pl-6" data-testid="cpcd-duplicates">
-              {(overwrite?.duplicates ?? []).map((name) => (
-                <li key={name}>{name}</li>
-              ))}
-            </ul>
-          </>
-        }
-        confirmLabel={t("cpcd.continue")}
-        confirm={
-          overwrite
-            ? {
-                action: pageHref,
-                intent: IMPORT_OVERWRITE_INTENT,
-                fields: { text: overwrite.text, rationaleForChange: overwrite.rationaleForChange },
-              }
-            : undefined
-        }
-        onCancel={() => setClosed(overwrite)}
+        overwrite={overwrite}
+        pageHref={pageHref}
+        onCancel={() => {
+          setClosed(overwrite);
+          dialog.hide();
+        }}
       />
     </>
+  );
+}
+
+/** "Duplicate value found" (001 §4): the duplicates, Continue posts the import again to overwrite them. */
+function OverwriteQuestion({
+  open,
+  overwrite,
+  pageHref,
+  onCancel,
+}: {
+  open: boolean;
+  overwrite: CpcdActionData["overwrite"];
+  pageHref: string;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmDialog
+      open={open}
+      title={t("cpcd.duplicateTitle")}
+      message={
+        <>
+          <p>{t("cpcd.duplicateText")}</p>
+          <ul className="mt-2 list-disc pl-6" data-testid="cpcd-duplicates">
+            {(overwrite?.duplicates ?? []).map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+        </>
+      }
+      confirmLabel={t("cpcd.continue")}
+      confirm={
+        overwrite
+          ? {
+              action: pageHref,
+              intent: IMPORT_OVERWRITE_INTENT,
+              fields: { text: overwrite.text, rationaleForChange: overwrite.rationaleForChange },
+            }
+          : undefined
+      }
+      onCancel={onCancel}
+    />
   );
 }
 
@@ -250,17 +299,19 @@ function ImportForm({
   tab,
   kit,
   pageHref,
+  refusal,
   onCancel,
 }: {
   tab: CpcdTab;
   kit: ReturnType<typeof useKitForm<typeof importFormSchema>>;
   pageHref: string;
+  refusal: CpcdPageData["formRefused"];
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
   const { fields } = kit;
   return (
-    <KitForm kit={kit} action={pageHref} encType="multipart/form-data" className="space-y-4">
+    <KitForm kit={kit} action={pageHref} encType="multipart/form-data" className="space-y-4" refusal={refusal}>
       <FormErrors errors={kit.form.errors} id={`cpcd-import-${tab}-errors`} />
       <FileField field={fields.file} label={t("cpcd.file")} accept=".csv,.txt,text/csv,text/plain" />
       <TextareaField field={fields.text} label={t("cpcd.text")} rows={5} maxLength={MAX_PASTED_CHARACTERS} />

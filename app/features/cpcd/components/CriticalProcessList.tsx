@@ -6,12 +6,23 @@ import {
   DeleteRowDialog,
   EditableListForm,
   ListToolbar,
+  RowOrigin,
   type EditableList,
   UnsavedChangesGuard,
   useEditableList,
 } from "~/components/lists/EditableList";
-import { criticalDataList, criticalDatumRow, type CriticalDatum } from "~/features/cpcd/critical-data";
-import { criticalProcessList, criticalProcessRow, type CriticalProcess } from "~/features/cpcd/critical-processes";
+import {
+  criticalDataList,
+  criticalDataListWith,
+  criticalDatumRow,
+  type CriticalDatum,
+} from "~/features/cpcd/critical-data";
+import {
+  criticalProcessList,
+  criticalProcessListWith,
+  criticalProcessRow,
+  type CriticalProcess,
+} from "~/features/cpcd/critical-processes";
 import type { ListReply } from "~/lib/forms/list.server";
 import { useTranslation } from "~/lib/i18n-react";
 
@@ -86,6 +97,8 @@ export interface CriticalListProps<K extends CriticalListKind> {
   hidden?: Record<string, string>;
   /** Beside Add and Save: further actions of the page (export, import). */
   actions?: ReactNode;
+  /** The rationale for the change sent with Save (ADR 0044): its label, and whether the company requires it. */
+  rationale?: { label: string; description?: string; required: boolean };
 }
 
 type Column = { name: string; label: string; kind: "text" | "textarea" | "checkbox" };
@@ -225,14 +238,16 @@ function EditableCriticalList<K extends CriticalListKind>({
   texts,
   hidden,
   actions,
+  rationale,
 }: CriticalListProps<K>) {
   const { t } = useTranslation();
   const list = useEditableList<RowOf<K>>({
     id,
-    schema: kind === "processes" ? criticalProcessList : criticalDataList,
+    schema: listSchemaOf(kind, rationale),
     row: kind === "processes" ? criticalProcessRow : criticalDatumRow,
     rows,
     reply,
+    uniqueBy: kind === "processes" ? "title" : "label",
   });
   const columns = columnsOf(kind, texts);
   const errorsId = `${id}-errors`;
@@ -248,6 +263,17 @@ function EditableCriticalList<K extends CriticalListKind>({
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <FormErrors errors={list.form.errors} id={errorsId} />
+        {rationale ? (
+          <TextareaField
+            field={(list.kit.fields as unknown as Record<string, AnyField>).rationaleForChange!}
+            label={rationale.label}
+            description={rationale.description}
+            rows={2}
+            required={rationale.required}
+            trim
+            className="max-w-2xl"
+          />
+        ) : null}
         {list.rows.length === 0 ? (
           <p className="text-slate-600" data-testid="list-empty">
             {texts.empty}
@@ -281,6 +307,7 @@ function EditableRows<T extends object>({ list, columns }: { list: EditableList<
               </td>
             ))}
             <td className="py-2">
+              <RowOrigin fields={fields} />
               <DeleteRowButton list={list} index={row.index} />
             </td>
           </tr>
@@ -288,6 +315,12 @@ function EditableRows<T extends object>({ list, columns }: { list: EditableList<
       })}
     </tbody>
   );
+}
+
+/** The list's schema: the kit's, or the CP&CD pages' with the rationale (ADR 0044). */
+function listSchemaOf(kind: CriticalListKind, rationale: CriticalListProps<CriticalListKind>["rationale"]) {
+  if (!rationale) return kind === "processes" ? criticalProcessList : criticalDataList;
+  return kind === "processes" ? criticalProcessListWith(rationale.required) : criticalDataListWith(rationale.required);
 }
 
 /** The Add dialog's fields, one per column. */

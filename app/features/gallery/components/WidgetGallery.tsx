@@ -14,6 +14,7 @@ import {
   TextareaField,
   TextField,
 } from "~/components/forms/fields";
+import { FormRefusalNotice, postedFormEvents } from "~/components/forms/FormRefusalNotice";
 import { useKitForm } from "~/components/forms/useKitForm";
 import { BusyFieldset } from "~/components/Loading";
 import { ActorDisplay } from "~/components/widgets/ActorDisplay";
@@ -166,7 +167,14 @@ function SampleForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | 
     label: t(`kit.riskCategory.${RISK_CATEGORY_KEYS[value]}`),
   }));
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} {...formEvents}>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      {...formEvents}
+      {...postedFormEvents(form.id)}
+    >
+      <FormRefusalNotice formId={form.id} />
       {form.status === "success" ? (
         <p role="status" className="mb-4 rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900">
           {t("kit.gallery.valid")}

@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "is_cpcd_rationale_required" boolean DEFAULT false NOT NULL;

@@ -65,10 +65,11 @@ const FORM_PAGES = [
  * CP&CD editors (issue 12, docs/decisions/0025-critical-processes-and-data.md) and the risk assessment results (issue 15).
  * Issue 24 added 0.7 KB to the study CP&CD page (Ask AI's "Not available yet", the way into Protocol Analysis), 1.1 KB
  * to the CP&CD editors (ADR 0044: the save's rationale, the rows' origins for the duplicate message, the Add dialog's
- * check, the in-place refusal of a form the service could not take) and 0.1 KB to the results page's review layout:
- * the limit carries 2 KB more until issue 26 brings every route under 110 KB.
+ * check, the in-place refusal of a form the service could not take) and 1.3 KB to the results page (the review layout,
+ * the filter, the question before a second insert, and the kit's share of the above): 138.5 KB. The limit carries
+ * 3 KB more until issue 26 brings every route under 110 KB (the validation runtime after the first paint).
  */
-export const EDITOR_PAGE_BUDGET_KB = 138;
+export const EDITOR_PAGE_BUDGET_KB = 139;
 const EDITOR_PAGES = [
   "/ng/companies/:companyId/studies/:studyName/cpcd ",
   "/ng/companies/:companyId/cpcd ",

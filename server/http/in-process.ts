@@ -1,4 +1,5 @@
 import type { AuthenticationMemo } from "../auth/principal";
+import type { InProcessAnswer, InProcessCall } from "../contracts/in-process";
 import type { ServiceDeps } from "../deps";
 import { currentRequestId } from "../observability/logger";
 import {
@@ -12,30 +13,9 @@ import {
 } from "./api";
 import type { RouteDefinition } from "./route";
 
-/**
- * A call of the web app in the same process (docs/decisions/0045-in-process-api-calls.md): the call's definition
- * (method and path template), its filled path and parameters, its body as a value, and the caller's Authorization
- * header. No Request or Response is built: the call goes through the same named steps as one over HTTP.
- */
-export interface DirectCall {
-  method: string;
-  /** The path template of the call's definition, below /api: "/companies/:companyId/get". */
-  path: string;
-  /** The filled path as the client would have sent it: "/api/companies/C/get". */
-  pathname: string;
-  params: Record<string, string>;
-  /** A JSON value, form fields (strings only), or nothing. */
-  body?: unknown;
-  authorization?: string | null;
-  /** Builds the equivalent HTTP request, for the few handlers that read it. */
-  request: () => Request;
-}
-
-/**
- * The answer: the data of a 2xx answer (a copy through JSON, as the client would have read it, so no cached or shared
- * object of the API reaches a page), or the Response a handler or a problem made.
- */
-export type DirectAnswer = { status: 200; data: unknown } | Response;
+/** A call of the web app in the same process, and its answer (server/contracts/in-process.ts). */
+type DirectCall = InProcessCall;
+type DirectAnswer = InProcessAnswer;
 
 export type DirectInvoke = (
   call: DirectCall,

@@ -1,3 +1,4 @@
+import type { InProcessAnswer, InProcessCall } from "@server/contracts/in-process";
 /**
  * How the web app reaches the product API: one function from Request to Response.
  *  - in-process (the default): the API's own fetch handler, no network in between;
@@ -15,23 +16,8 @@ export interface TransportHints {
   authentications?: Map<string, Promise<unknown>>;
 }
 
-/**
- * A call to the API in the same process, without a Request or a Response (server/http/in-process.ts,
- * docs/decisions/0045-in-process-api-calls.md): the call's definition, its filled path, its body as a value and the
- * caller's Authorization header; `request` builds the equivalent HTTP request for the few handlers that read it.
- */
-export interface InProcessCall {
-  method: string;
-  path: string;
-  pathname: string;
-  params: Record<string, string>;
-  body?: unknown;
-  authorization?: string | null;
-  request: () => Request;
-}
-
-/** The data of a 2xx answer (already a copy, as JSON would give it), or the Response of any other answer. */
-export type InProcessAnswer = { status: 200; data: unknown } | Response;
+/** A call to the API in the same process, and its answer: one shape for both sides (server/contracts/in-process.ts). */
+export type { InProcessAnswer, InProcessCall } from "@server/contracts/in-process";
 
 /** The API's in-process entry; absent when the API is elsewhere (API_URL, ROLE=web). */
 export type ApiInvoke = (call: InProcessCall, hints?: TransportHints) => Promise<InProcessAnswer>;

@@ -10,7 +10,7 @@ export interface ProtocolPage {
   /** The physical page, or null for a document without pages. */
   page: number | null;
   printedPage: string | null;
-  /** Its lines, in reading order; section markers are kept as `--- §5.1 Title ---` lines. */
+  /** Its lines, in reading order; section markers are kept as lines such as `--- protocol §5.1 Title ---` (the protocol's own numbering). */
   text: string;
 }
 

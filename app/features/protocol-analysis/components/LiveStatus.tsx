@@ -60,7 +60,7 @@ function Steps({ state, stage }: { state: AnalysisState; stage: AnalysisStage | 
 }
 
 /**
- * A running request on its results page (001 §2 "In-progress warning"; issue 24): the warning, the step it is at,
+ * A running request on its results page (001 §2 "Risk assessment results": the in-progress warning; issue 24): the warning, the step it is at,
  * how long it has run, and a refresh; with scripts the page follows it by itself until it ends.
  */
 export function LiveStatus({

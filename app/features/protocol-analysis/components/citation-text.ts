@@ -2,7 +2,7 @@ import type { RowCitation } from "@server/contracts/protocol-analysis";
 import { useTranslation } from "~/lib/i18n-react";
 
 /**
- * "p. 23 (printed 21), §5.1, Overall Design": a citation as the results page and the evidence page show it. A module of
+ * A citation such as "p. 23 (printed 21), protocol §5.1, Overall Design" as the results page and the evidence page show it. A module of
  * its own, so that the evidence page's bundle carries no form fields.
  */
 export function useCitationText() {

@@ -202,6 +202,7 @@ describe.each(dbKinds())("product API on %s", (kind) => {
         displayName: "Demo Pharma",
         isProtocolAnalysisToolAEnabled: true,
         usesSingleSignOn: false,
+        isCpcdRationaleRequired: false,
       });
     });
 

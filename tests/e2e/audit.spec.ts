@@ -140,11 +140,11 @@ test.describe("audit trail", () => {
     await waitForHydration(page, javaScriptEnabled);
     await page.getByRole("dialog").getByLabel("From date").fill("2001-02-01");
     await page.getByRole("dialog").getByLabel("To date").fill("2001-01-01");
-    const download = page.getByRole("dialog").getByRole("button", { name: "Download" });
+    const downloadButton = page.getByRole("dialog").getByRole("button", { name: "Download" });
     // One submit rule (001 §5; issue 24, defect 11): with scripts Download waits while the form is invalid and the
     // field says why; without them the post is answered with the same message.
-    if (javaScriptEnabled) await expect(download).toBeDisabled();
-    else await download.click();
+    if (javaScriptEnabled) await expect(downloadButton).toBeDisabled();
+    else await downloadButton.click();
     await expect(page.getByRole("dialog").getByText(FROM_AFTER_TO)).toBeVisible();
     await expectAccessible(page);
   });

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { DEMO } from "@server/seed/demo";
+import { findSharedProtocols } from "../support/shared-protocols";
 import { expect, expectAccessible, signInAs, test, waitForHydration, waitForMail } from "./support";
 
 /**
@@ -12,7 +13,10 @@ import { expect, expectAccessible, signInAs, test, waitForHydration, waitForMail
  */
 const study = `/ng/companies/${DEMO.company.id}/studies/${DEMO.studies.active.name}`;
 const manager = DEMO.users.manager;
-const PROTOCOL = path.resolve("../shared/protocols/novartis-clik066b2204.pdf");
+// The real protocols are read where they are (DEVELOPERS.md): beside this clone, or beside the one it was cloned from.
+const PROTOCOLS = findSharedProtocols();
+if (!PROTOCOLS) throw new Error("The shared protocols were not found: set PROTOCOLS_DIR to ../shared/protocols.");
+const PROTOCOL = path.join(PROTOCOLS, "novartis-clik066b2204.pdf");
 
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 

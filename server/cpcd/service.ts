@@ -232,18 +232,33 @@ export async function saveList(
     throw new ApiError(409, ErrorCode.Conflict, STALE_LIST, { currentVersion: list.version });
   }
   const before = await readItems(db, owner, kind, list.id);
-  // The list as it already is (issue 24, defect 10): nothing is stored, the version stays, no audit entry.
+  return storeIfChanged(db, owner, kind, list, before, items, audit);
+}
+
+/**
+ * Stores `next` in place of `before`, unless it is the list as it already is (issue 24, defect 10): then nothing is
+ * stored, the version stays and no audit entry is written.
+ */
+async function storeIfChanged(
+  db: Db,
+  owner: CpcdOwner,
+  kind: CpcdKind,
+  list: { id: string; version: number },
+  before: readonly Item[],
+  next: readonly Item[],
+  audit: AuditScope,
+): Promise<CpcdSaveResult> {
   if (
     sameItems(
       before,
-      items.map((item) => present(owner, kind, item as unknown as Record<string, unknown>)),
+      next.map((item) => present(owner, kind, item as unknown as Record<string, unknown>)),
     )
   ) {
     audit.nothingChanged();
     return { isSuccess: true, version: list.version, changed: false };
   }
-  const next = await replaceItems(db, owner, kind, list, before, items, audit).catch(asDuplicate(kind));
-  return { isSuccess: true, version: next, changed: true };
+  const version = await replaceItems(db, owner, kind, list, before, next, audit).catch(asDuplicate(kind));
+  return { isSuccess: true, version, changed: true };
 }
 
 /**
@@ -280,15 +295,5 @@ export async function importItems(
     if (index === undefined) next.push(item);
     else next[index] = item;
   }
-  if (
-    sameItems(
-      before,
-      next.map((item) => present(owner, kind, item as unknown as Record<string, unknown>)),
-    )
-  ) {
-    audit.nothingChanged();
-    return { isSuccess: true, version: list.version, changed: false };
-  }
-  const version = await replaceItems(db, owner, kind, list, before, next, audit).catch(asDuplicate(kind));
-  return { isSuccess: true, version, changed: true };
+  return storeIfChanged(db, owner, kind, list, before, next, audit);
 }

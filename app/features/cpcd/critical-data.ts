@@ -4,7 +4,7 @@
  */
 import type { CriticalDatumItem } from "@server/contracts/cpcd";
 import * as z from "zod/mini";
-import { listFormSchema } from "~/lib/forms/list";
+import { listFormSchema, listFormSchemaWithRationale } from "~/lib/forms/list";
 import { checkboxField, MAX_LENGTH, textField } from "~/lib/validation";
 
 /** A critical datum as the form edits it: the API's item (server/contracts/cpcd.ts), its Is Critical? always given. */
@@ -22,8 +22,4 @@ const rules = { uniqueBy: "label", duplicateMessage: "kit.list.duplicateTitle" }
 export const criticalDataList = listFormSchema(criticalDatumRow, rules);
 
 /** The CP&CD pages' list: with the rationale for the change, optional or required by the company (ADR 0044). */
-const withRationale = {
-  optional: listFormSchema(criticalDatumRow, { ...rules, rationale: "optional" }),
-  required: listFormSchema(criticalDatumRow, { ...rules, rationale: "required" }),
-};
-export const criticalDataListWith = (required: boolean) => withRationale[required ? "required" : "optional"];
+export const criticalDataListWith = listFormSchemaWithRationale(criticalDatumRow, rules);

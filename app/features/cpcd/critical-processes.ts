@@ -4,7 +4,7 @@
  */
 import type { CriticalProcessItem } from "@server/contracts/cpcd";
 import * as z from "zod/mini";
-import { listFormSchema } from "~/lib/forms/list";
+import { listFormSchema, listFormSchemaWithRationale } from "~/lib/forms/list";
 import { MAX_LENGTH, textField } from "~/lib/validation";
 
 /** A critical process as the form edits it: the API's item (server/contracts/cpcd.ts), one type. */
@@ -21,8 +21,4 @@ const rules = { uniqueBy: "title", duplicateMessage: "kit.list.duplicateTitle" }
 export const criticalProcessList = listFormSchema(criticalProcessRow, rules);
 
 /** The CP&CD pages' list: with the rationale for the change, optional or required by the company (ADR 0044). */
-const withRationale = {
-  optional: listFormSchema(criticalProcessRow, { ...rules, rationale: "optional" }),
-  required: listFormSchema(criticalProcessRow, { ...rules, rationale: "required" }),
-};
-export const criticalProcessListWith = (required: boolean) => withRationale[required ? "required" : "optional"];
+export const criticalProcessListWith = listFormSchemaWithRationale(criticalProcessRow, rules);

@@ -217,3 +217,13 @@ export function parseDraft<R extends RowSchema>(row: R, draft: unknown): output<
   const parsed = safeParse(row, coerceFormValue(draft ?? {}));
   return parsed.success ? parsed.data : null;
 }
+
+/**
+ * A list form's schema with the rationale for the change (ADR 0044), optional or required as the company says: both
+ * built once, chosen per page.
+ */
+export function listFormSchemaWithRationale<R extends RowSchema>(row: R, rules: Omit<ListRules, "rationale">) {
+  const optional = listFormSchema(row, { ...rules, rationale: "optional" });
+  const required = listFormSchema(row, { ...rules, rationale: "required" });
+  return (isRequired: boolean) => (isRequired ? required : optional);
+}

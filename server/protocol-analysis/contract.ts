@@ -69,10 +69,44 @@ export interface RiskAssessmentOutput {
   history: AnalysisHistory;
 }
 
-/** Reads a protocol and proposes risk rows. The CTQ identification (a later issue) adds a method beside this one. */
+/** One item of the lists the user sent with a CTQ identification (001 §3 text format: "title; details" a line). */
+export interface CtqGivenItem {
+  title: string;
+  details: string;
+}
+
+/** What a CTQ identification starts from besides the protocol: the user's critical processes and data (001 §3). */
+export interface CtqInput {
+  criticalProcesses: CtqGivenItem[];
+  criticalData: CtqGivenItem[];
+}
+
+/** A study-specific critical process as an analyzer proposes it: always cited (issue 25). */
+export interface CtqProcessDraft {
+  title: string;
+  details: string;
+  citation: Citation;
+}
+
+/** A study-specific critical datum: critical when it feeds a primary/key secondary endpoint, eligibility,
+ * randomisation or a safety decision (issue 25). */
+export interface CtqDatumDraft extends CtqProcessDraft {
+  isCritical: boolean;
+}
+
+/** The CTQ identification's output: the two lists, each with its own history (001 §3: a historyFile per list). */
+export interface CtqOutput {
+  criticalProcesses: CtqProcessDraft[];
+  criticalData: CtqDatumDraft[];
+  processesHistory: AnalysisHistory;
+  dataHistory: AnalysisHistory;
+}
+
+/** Reads a protocol: proposes risk rows (AI risk assessment) and critical processes and data (CTQ identification). */
 export interface ProtocolAnalyzer {
   readonly name: string;
   assessRisks(document: ProtocolDocument, options?: { signal?: AbortSignal }): Promise<RiskAssessmentOutput>;
+  identifyCtq(document: ProtocolDocument, input: CtqInput, options?: { signal?: AbortSignal }): Promise<CtqOutput>;
 }
 
 /**

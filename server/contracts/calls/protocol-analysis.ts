@@ -1,6 +1,9 @@
 import { emptyBodySchema } from "../common";
 import {
+  ctqStartSchema,
   riskAssessmentStartSchema,
+  type CtqResult,
+  type CtqStartBody,
   type AnalysisRequestList,
   type RiskAssessmentResult,
   type RiskAssessmentStartBody,
@@ -29,10 +32,18 @@ export const protocolAnalysisCalls = {
     body: emptyBodySchema,
     answer: answer<AnalysisRequestList>(),
   }),
-  /** Not served yet (issue: CTQ identification); the pages gate on it (001 §6). */
+  /** 001 §7 CTQF start (issue 25). */
   startCtqIdentification: defineCall({
     method: "POST",
     path: `${PAT}/CriticalToQualityFactorsIdentification/start`,
-    answer: answer<unknown>(),
+    body: ctqStartSchema,
+    answer: answer<CtqStartBody>(),
+  }),
+  /** 001 §7 CTQF getResults (issue 25). */
+  ctqIdentificationResult: defineCall({
+    method: "POST",
+    path: `${PAT}/CriticalToQualityFactorsIdentification/:id/getResults`,
+    body: emptyBodySchema,
+    answer: answer<CtqResult>(),
   }),
 };

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { riskRowTexts } from "../../contracts/protocol-analysis";
 import type { ProtocolAnalyzer, ProtocolDocument, RiskAssessmentOutput, RiskRowDraft } from "../contract";
 import { citationFor, formatCitation, locateQuote, RISK_CATEGORIES } from "./common";
+import { identifyCtqWithModel } from "./openai-ctq";
 
 export const OPENAI_ANALYZER_VERSION = "1.0.0";
 
@@ -208,6 +209,7 @@ export function createOpenAiAnalyzer(config: OpenAiConfig): ProtocolAnalyzer {
 
   return {
     name: "openai",
+    identifyCtq: (document, input, options) => identifyCtqWithModel(config, document, input, options),
     async assessRisks(document, options): Promise<RiskAssessmentOutput> {
       const steps: unknown[] = [{ step: "config", url: settings.url, model: config.model, chunkChars }];
       const kept = { rows: [] as RiskRowDraft[], seen: new Set<string>(), steps };

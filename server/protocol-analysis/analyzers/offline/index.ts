@@ -3,8 +3,9 @@
  * sections (facts.ts), turns them into cited risk rows (rows.ts), and records in the history every fact with its
  * evidence and every row rule that fired.
  */
-import type { ProtocolAnalyzer, ProtocolDocument, RiskAssessmentOutput } from "../../contract";
+import type { CtqInput, CtqOutput, ProtocolAnalyzer, ProtocolDocument, RiskAssessmentOutput } from "../../contract";
 import { formatCitation, citationFor } from "../common";
+import { identifyCtqOffline } from "./ctq";
 import { extractFacts } from "./facts";
 import { rowsFromFacts } from "./rows";
 
@@ -47,6 +48,14 @@ export function createOfflineAnalyzer(): ProtocolAnalyzer {
         ...considered.map((c) => ({ step: "category", category: c.category, rows: c.rows, note: c.note })),
       ];
       return { rows, history: { analyzer: "offline", version: OFFLINE_ANALYZER_VERSION, steps } };
+    },
+    async identifyCtq(
+      document: ProtocolDocument,
+      input: CtqInput,
+      options?: { signal?: AbortSignal },
+    ): Promise<CtqOutput> {
+      options?.signal?.throwIfAborted();
+      return identifyCtqOffline(document, input);
     },
   };
 }

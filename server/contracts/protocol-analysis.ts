@@ -90,6 +90,16 @@ export const ctqStartSchema = z.object({
 });
 export type CtqStart = z.infer<typeof ctqStartSchema>;
 
+/**
+ * Beyond 001 §7 (issue 25, ADR 0047): the company's critical processes and data as the CTQ identification form
+ * offers them (001 §2 step two), in the text format's terms (a datum's label is its title, its description its
+ * details). Readable by whoever may start a CTQ identification in the study.
+ */
+export interface CtqCompanyLists {
+  criticalProcesses: { title: string; details: string }[];
+  criticalData: { title: string; details: string }[];
+}
+
 /** The answer of the CTQF start call: the request is accepted; the result comes by e-mail. */
 export type CtqStartBody = RiskAssessmentStartBody;
 

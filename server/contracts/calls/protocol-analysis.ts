@@ -2,6 +2,7 @@ import { emptyBodySchema } from "../common";
 import {
   ctqStartSchema,
   riskAssessmentStartSchema,
+  type CtqCompanyLists,
   type CtqResult,
   type CtqStartBody,
   type AnalysisRequestList,
@@ -38,6 +39,13 @@ export const protocolAnalysisCalls = {
     path: `${PAT}/CriticalToQualityFactorsIdentification/start`,
     body: ctqStartSchema,
     answer: answer<CtqStartBody>(),
+  }),
+  /** Beyond 001 §7 (issue 25, ADR 0047): the company's lists for the CTQ identification form. */
+  ctqCompanyLists: defineCall({
+    method: "POST",
+    path: `${PAT}/CriticalToQualityFactorsIdentification/companyLists/get`,
+    body: emptyBodySchema,
+    answer: answer<CtqCompanyLists>(),
   }),
   /** 001 §7 CTQF getResults (issue 25). */
   ctqIdentificationResult: defineCall({

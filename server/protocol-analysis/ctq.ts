@@ -69,6 +69,23 @@ export function ctqItems(output: Pick<CtqOutput, "criticalProcesses" | "critical
   };
 }
 
+/** A history file of a finished request (the analyzer's steps, as JSON), stored with the study's files. */
+export function storeHistoryFile(
+  deps: ServiceDeps,
+  tx: Db,
+  request: Pick<RequestRow, "companyId" | "studyId">,
+  name: string,
+  history: unknown,
+): Promise<{ id: string; name: string }> {
+  return storeGeneratedFile(deps, tx, {
+    companyId: request.companyId,
+    studyId: request.studyId,
+    name,
+    contentType: "application/json; charset=utf-8",
+    bytes: Buffer.from(`${JSON.stringify(history, null, 2)}\n`, "utf8"),
+  });
+}
+
 /** The job's end of a CTQ identification: a history file per list; answers the request's columns to set. */
 export async function storeCtqOutcome(
   deps: ServiceDeps,
@@ -77,16 +94,20 @@ export async function storeCtqOutcome(
   stem: string,
   output: CtqOutput,
 ): Promise<Partial<RequestRow>> {
-  const history = (name: string, value: unknown) =>
-    storeGeneratedFile(deps, tx, {
-      companyId: request.companyId,
-      studyId: request.studyId,
-      name: `${stem} - ${name} history.json`,
-      contentType: "application/json; charset=utf-8",
-      bytes: Buffer.from(`${JSON.stringify(value, null, 2)}\n`, "utf8"),
-    });
-  const processesHistory = await history("critical processes", output.processesHistory);
-  const dataHistory = await history("critical data", output.dataHistory);
+  const processesHistory = await storeHistoryFile(
+    deps,
+    tx,
+    request,
+    `${stem} - critical processes history.json`,
+    output.processesHistory,
+  );
+  const dataHistory = await storeHistoryFile(
+    deps,
+    tx,
+    request,
+    `${stem} - critical data history.json`,
+    output.dataHistory,
+  );
   const { processes, data } = ctqItems(output);
   return {
     ctqProcesses: processes,

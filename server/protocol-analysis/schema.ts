@@ -46,7 +46,7 @@ export const protocolAnalysisRequests = pgTable(
     insertedBy: text("inserted_by").references(() => users.id),
     /** CTQ identification (issue 25): the two lists the user sent (001 §3 text format, parsed). */
     ctqInput: jsonb("ctq_input").$type<CtqInput>(),
-    /** CTQ identification, once Finished: the study's critical processes and data as identified (001 §3 CTQF result). */
+    /** CTQ identification, once Finished: the study's critical processes and data (001 §3 CTQF result). */
     ctqProcesses: jsonb("ctq_processes").$type<CtqItem[]>(),
     ctqData: jsonb("ctq_data").$type<CtqItem[]>(),
     /** CTQ identification: one history file per list (001 §3). */

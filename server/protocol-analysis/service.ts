@@ -28,7 +28,7 @@ import type { QueueJob } from "../jobs/queue";
 import { studies } from "../studies/schema";
 import { users } from "../users/schema";
 import type { CtqInput } from "./contract";
-import { fileReferences, requestOfStudy, storeCtqOutcome } from "./ctq";
+import { fileReferences, requestOfStudy, storeCtqOutcome, storeHistoryFile } from "./ctq";
 import type { AnalysisPool } from "./pool";
 import { protocolAnalysisRequests } from "./schema";
 import type { AnalysisOutcome, AnalysisResult } from "./worker";
@@ -101,8 +101,9 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
 
 /**
  * Issue 24, no accidental repeats: the same file (its name, and its content by SHA-256) submitted for the same study
- * within REPEAT_WINDOW_MINUTES for the same kind of analysis is refused with 409 naming the earlier request, so that the form asks first. Only
- * files of the same size are read and hashed, and only the few of the window.
+ * within REPEAT_WINDOW_MINUTES for the same kind of analysis is refused with 409 naming the earlier request, so that
+ * the form asks first (a CTQ identification of a protocol just risk-assessed is no repeat). Only files of the same
+ * size are read and hashed, and only the few of the window.
  */
 async function refuseRepeat(
   deps: ServiceDeps,
@@ -336,13 +337,7 @@ async function storeRiskOutcome(
   stem: string,
   result: Extract<AnalysisResult, { kind: "riskAssessment" }>,
 ): Promise<Partial<RequestRow>> {
-  const history = await storeGeneratedFile(deps, tx, {
-    companyId: request.companyId,
-    studyId: request.studyId,
-    name: `${stem} - history.json`,
-    contentType: "application/json; charset=utf-8",
-    bytes: Buffer.from(`${JSON.stringify(result.history, null, 2)}\n`, "utf8"),
-  });
+  const history = await storeHistoryFile(deps, tx, request, `${stem} - history.json`, result.history);
   const rows: RiskRow[] = result.rows.map((row, i) => ({
     key: `${i + 1}`,
     ...riskRowTexts(row),
@@ -416,8 +411,9 @@ async function recordStage(
 
 /**
  * One attempt of an analysis job (a risk assessment, or a CTQ identification with its two lists): extraction and
- * analysis in the worker pool, then the generated files, the result and the e-mail in one transaction. An unreadable protocol fails at once (no retry); another failure is retried
- * by the queue with backoff, and the last one ends the request Failed with its reason.
+ * analysis in the worker pool, then the generated files, the result and the e-mail in one transaction. An unreadable
+ * protocol fails at once (no retry); another failure is retried by the queue with backoff, and the last one ends the
+ * request Failed with its reason.
  */
 export async function runAnalysisJob(
   deps: ServiceDeps,
@@ -445,7 +441,10 @@ export async function runAnalysisJob(
     const format = file.contentType === CONTENT_TYPES.docx ? "docx" : "pdf";
     const bytes = await readFileBytes(deps, file);
     const started = Date.now();
-    const ctq = request.kind === "ctqIdentification" ? (request.ctqInput ?? undefined) : undefined;
+    const ctq =
+      request.kind === "ctqIdentification"
+        ? (request.ctqInput ?? { criticalProcesses: [], criticalData: [] })
+        : undefined;
     const outcome = await pool.run(
       { bytes: new Uint8Array(bytes), format, analyzer: analyzerConfig(deps), ctq },
       undefined,

@@ -84,7 +84,7 @@ async function startHoldGate(): Promise<{ url: string; held: string[]; release()
 /** The quoted-printable of a raw message undone, enough to read its links. */
 const plain = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
 
-/** Issue 25: the CTQ identification's calls and job (001 §3 CTQF, 001 §5, 001 §7), on the risk assessment's pipeline. */
+/** Issue 25: the CTQ identification's calls and job (001 §3 CTQF, 001 §5, 001 §7) on the risk assessment's jobs. */
 for (const kind of dbKinds()) {
   describe(`CTQ identification on ${kind}`, () => {
     let api: TestApi;
@@ -298,11 +298,8 @@ for (const kind of dbKinds()) {
       expect((await api.call("POST", `${CTQ}/companyLists/get`, { token: monitor })).status).toBe(403);
       // Another company's user reads none of Demo Pharma's.
       const northwind = await api.token(DEMO.users.sso.id);
-      const nw = await api.call(
-        "POST",
-        `/api/studies/${DEMO.studies.northwind.name}/ProtocolAnalysisTool/CriticalToQualityFactorsIdentification/companyLists/get`,
-        { token: northwind },
-      );
+      const nwPath = CTQ.replace(`/studies/${STUDY}/`, `/studies/${DEMO.studies.northwind.name}/`);
+      const nw = await api.call("POST", `${nwPath}/companyLists/get`, { token: northwind });
       expect([403, 404]).toContain(nw.status);
     });
 

@@ -8,7 +8,17 @@ import type { CtqDatumDraft, CtqProcessDraft } from "../../../contract";
 import type { Fact } from "../facts";
 import { findEvidence } from "./evidence";
 import { detailsFrom, type Evidence, type ItemList } from "./items";
-import { endpointsOf, endpointUnused, evidenceOf, factKey, factsOf, merge, type Endpoint, type Study } from "./study";
+import {
+  endpointLabel,
+  endpointsOf,
+  endpointUnused,
+  evidenceOf,
+  factKey,
+  factsOf,
+  merge,
+  type Endpoint,
+  type Study,
+} from "./study";
 import { topicById, type CriticalReason } from "./topics";
 
 /** How many secondary endpoints count as key ones (the first stated, as the facts rank them). */
@@ -56,7 +66,7 @@ function endpointDemands(s: Study, out: ItemList<CtqProcessDraft>): Demand[] {
   const demand = (kind: "primaryEndpoint" | "secondaryEndpoint", e: Endpoint): Demand => ({
     topic: kind,
     title: `${kind === "primaryEndpoint" ? "Primary endpoint" : "Key secondary endpoint"}: ${e.name}`,
-    lead: `${kind === "primaryEndpoint" ? "The primary endpoint" : "A key secondary endpoint"} (${e.name}):`,
+    lead: `${kind === "primaryEndpoint" ? "The primary endpoint" : "A key secondary endpoint"} (${endpointLabel(e)}):`,
     evidence: [e.evidence],
     facts: e.facts,
     critical: kind === "primaryEndpoint" ? "primary endpoint" : "key secondary endpoint",

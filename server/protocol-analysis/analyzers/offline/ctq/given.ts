@@ -8,7 +8,17 @@ import type { CtqDatumDraft, CtqGivenItem, CtqProcessDraft } from "../../../cont
 import type { Fact } from "../facts";
 import { findByWords, findEvidence } from "./evidence";
 import { detailsFrom, type Evidence, type ItemList, type ItemRecord } from "./items";
-import { endpointsOf, endpointUnused, evidenceOf, factKey, factsOf, isNone, merge, type Study } from "./study";
+import {
+  endpointLabel,
+  endpointsOf,
+  endpointUnused,
+  evidenceOf,
+  factKey,
+  factsOf,
+  isNone,
+  merge,
+  type Study,
+} from "./study";
 import { topicOf, type Topic } from "./topics";
 
 interface Specific {
@@ -32,7 +42,7 @@ function fromEndpoints(s: Study, topic: Topic, given: CtqGivenItem, list: ItemRe
       [e.evidence],
       findEvidence(s, topic, 1, /\b(?:day|week|month|visit|assess|measur|central|independent)/i),
     ),
-    lead: `In this protocol (${e.name}):`,
+    lead: `In this protocol (${endpointLabel(e)}):`,
     facts: e.facts,
     rule: `topic ${topic.id} with ${kind} facts`,
   };

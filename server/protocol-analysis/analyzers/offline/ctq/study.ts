@@ -4,7 +4,7 @@
  * given one.
  */
 import type { Fact, FactKind } from "../facts";
-import type { Evidence, ItemRecord } from "./items";
+import { clip, type Evidence, type ItemRecord } from "./items";
 import type { Reader } from "./evidence";
 
 export interface Study extends Reader {
@@ -37,13 +37,26 @@ export function merge(...lists: Evidence[][]): Evidence[] {
 
 /** A value that is no endpoint's name: a clause ("to demonstrate …", "for patients who …") or a heading's words. */
 const NOT_A_NAME =
-  /^(?:to|for|any|in|if|the|these|as|after|with|see|all|therefore|analysis|statistical|exception|considered)\b|\b(?:end ?-?points?|objectives?|section|sap|population|analy[sz]ed|compared|previously)\b/i;
+  /^(?:to|for|any|in|if|the|these|as|after|with|see|all|therefore|analysis|statistical|exception|considered|measured|assessed|determined|displayed|evaluated|defined|collected|performed|reported|described)\b|\b(?:end ?-?points?|objectives?|section|sap|population|analy[sz]ed|compared|previously)\b/i;
 
 export interface Endpoint {
-  /** The name the title gives it: the longest plain value stated in its sentence. */
+  /** The name the title gives it: the longest plain value stated in its sentence (cut at 120 characters). */
   name: string;
+  /** The other names the sentence gives it (an abbreviation, a shorter form). */
+  aliases: string[];
   facts: Fact[];
   evidence: Evidence;
+}
+
+const words = (t: string) => new Set(t.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? []);
+
+/** Whether most words of a name are already in an earlier endpoint's name (the same endpoint, said again). */
+function restates(name: string, earlier: Endpoint[]): boolean {
+  const w = [...words(name)];
+  return earlier.some((e) => {
+    const seen = words([e.name, ...e.aliases].join(" "));
+    return w.length > 0 && w.filter((x) => seen.has(x)).length / w.length >= 0.6;
+  });
 }
 
 /**
@@ -55,11 +68,14 @@ export function endpointsOf(s: Study, kind: "primaryEndpoint" | "secondaryEndpoi
   for (const f of factsOf(s, kind)) groups.set(f.quote, [...(groups.get(f.quote) ?? []), f]);
   const out: Endpoint[] = [];
   for (const facts of groups.values()) {
-    const names = facts.map((f) => f.value).filter((v) => v.length >= 2 && v.length <= 150 && !NOT_A_NAME.test(v));
-    if (names.length === 0) continue;
-    const name = names.sort((a, b) => b.length - a.length)[0]!;
-    if (out.some((e) => e.name.toLowerCase().includes(name.toLowerCase()))) continue;
-    out.push({ name, facts, evidence: evidenceOf(facts[0]!) });
+    const names = facts
+      .map((f) => f.value)
+      .filter((v) => v.length >= 2 && !NOT_A_NAME.test(v))
+      .sort((a, b) => b.length - a.length);
+    if (names.length === 0 || restates(names[0]!, out)) continue;
+    const name = clip(names[0]!, 120);
+    const aliases = names.slice(1).filter((n) => n.length <= 60 && !name.toLowerCase().includes(n.toLowerCase()));
+    out.push({ name, aliases, facts, evidence: evidenceOf(facts[0]!) });
   }
   const stated = out.filter((e) => !(s.ix.blockTags[e.evidence.block] ?? []).includes("statistics"));
   return stated.length > 0 ? stated : out;
@@ -67,4 +83,9 @@ export function endpointsOf(s: Study, kind: "primaryEndpoint" | "secondaryEndpoi
 
 export function endpointUnused(s: Study, list: ItemRecord["list"], e: Endpoint): boolean {
   return !e.facts.some((f) => s.used[list].facts.has(factKey(f)));
+}
+
+/** "hba1c" and, when the sentence names it otherwise too, "(also: glycated hemoglobin)". */
+export function endpointLabel(e: Endpoint): string {
+  return e.aliases.length > 0 ? `${e.name}; also named: ${e.aliases.slice(0, 4).join(", ")}` : e.name;
 }

@@ -18,14 +18,14 @@ import type {
 import { citationFor, formatCitation, locateQuote } from "./common";
 import { clip } from "./offline/ctq/items";
 import {
-  askModel,
+  answerForChunk,
   chunkDocument,
   LlmError,
   parseModelJson,
-  type Chunk,
   type ModelSettings,
   type OpenAiConfig,
-} from "./openai";
+  type Readable,
+} from "./openai-model";
 
 export const OPENAI_CTQ_VERSION = "1.0.0";
 
@@ -91,34 +91,14 @@ function keepCited(document: ProtocolDocument, answer: Answer, kept: Kept): void
   }
 }
 
-async function answerFor(
-  settings: ModelSettings,
-  attempts: number,
-  chunk: Chunk,
-  where: { index: number; of: number },
-  kept: Kept,
-  signal?: AbortSignal,
-): Promise<Answer | null> {
-  for (let attempt = 1; attempt <= attempts; attempt++) {
-    const content = await askModel(settings, chunk, signal);
-    const result = parseModelJson(content, answerSchema);
-    const step = {
-      step: "request",
-      chunk: where.index + 1,
-      of: where.of,
-      sections: chunk.sections,
-      attempt,
-      prompt: { system: CTQ_SYSTEM_PROMPT, userChars: chunk.text.length },
-      answer: content.slice(0, 20_000),
-      ...(result.ok
-        ? { items: result.data.criticalProcesses.length + result.data.criticalData.length }
-        : { error: result.error }),
-    };
-    kept.processSteps.push(step);
-    kept.dataSteps.push(step);
-    if (result.ok) return result.data;
-  }
-  return null;
+function readItems(content: string): Readable<Answer> {
+  const result = parseModelJson(content, answerSchema);
+  if (!result.ok) return result;
+  return {
+    ok: true,
+    data: result.data,
+    count: { items: result.data.criticalProcesses.length + result.data.criticalData.length },
+  };
 }
 
 export async function identifyCtqWithModel(
@@ -144,12 +124,15 @@ export async function identifyCtqWithModel(
   let answered = 0;
   for (const [index, chunk] of chunks.entries()) {
     options?.signal?.throwIfAborted();
-    const answer = await answerFor(
+    const where = { index, of: chunks.length };
+    const histories = [kept.processSteps, kept.dataSteps];
+    const answer = await answerForChunk(
       settings,
       config.attempts ?? 2,
       chunk,
-      { index, of: chunks.length },
-      kept,
+      where,
+      readItems,
+      histories,
       options?.signal,
     );
     if (answer === null) continue;

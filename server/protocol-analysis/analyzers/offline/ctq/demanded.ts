@@ -19,7 +19,7 @@ import {
   type Endpoint,
   type Study,
 } from "./study";
-import { topicById, type CriticalReason } from "./topics";
+import { topicById, type CriticalReason, type Topic } from "./topics";
 
 /** How many secondary endpoints count as key ones (the first stated, as the facts rank them). */
 const KEY_SECONDARY = 5;
@@ -62,6 +62,31 @@ function about(s: Study, topic: string, name: string): Evidence[] {
   return word.length >= 3 ? findEvidence(s, topicById(topic), 1, new RegExp(`\\b${word}`, "i")) : [];
 }
 
+/** A primary safety endpoint stated apart from the efficacy one ("… (primary safety endpoint)"). */
+const PRIMARY_SAFETY: Topic = {
+  id: "primaryEndpoint",
+  detect: /(?!)/,
+  tags: ["endpoints", "objectives", "synopsis"],
+  sentences: [/\bprimary (?:composite )?safety (?:end ?-?point|outcome)\b/i],
+};
+
+function primarySafety(s: Study): Demand[] {
+  if (endpointsOf(s, "primaryEndpoint").some((e) => /\bsafety\b/i.test(`${e.name} ${e.evidence.quote}`))) return [];
+  const evidence = findEvidence(s, PRIMARY_SAFETY, 1);
+  if (evidence.length === 0) return [];
+  return [
+    {
+      topic: "primarySafety",
+      title: "Primary safety endpoint",
+      lead: "The protocol's primary safety endpoint:",
+      evidence,
+      facts: [],
+      critical: "primary endpoint",
+      rule: "primary safety endpoint sentence",
+    },
+  ];
+}
+
 function endpointDemands(s: Study, out: ItemList<CtqProcessDraft>): Demand[] {
   const demand = (kind: "primaryEndpoint" | "secondaryEndpoint", e: Endpoint): Demand => ({
     topic: kind,
@@ -76,6 +101,7 @@ function endpointDemands(s: Study, out: ItemList<CtqProcessDraft>): Demand[] {
     endpointsOf(s, kind).filter((e) => endpointUnused(s, out.list, e));
   return [
     ...unusedOf("primaryEndpoint").map((e) => demand("primaryEndpoint", e)),
+    ...primarySafety(s),
     ...unusedOf("secondaryEndpoint")
       .slice(0, KEY_SECONDARY)
       .map((e) => demand("secondaryEndpoint", e)),

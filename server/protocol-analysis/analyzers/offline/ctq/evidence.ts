@@ -40,6 +40,8 @@ function blockContext(r: Reader, b: number): BlockContext {
 export function usable(r: Reader, b: number, start: number, end: number): boolean {
   const c = blockContext(r, b);
   if (c.w === 0 || c.heading || c.background || has(r.ix, b, "appendix", "exclusion", "contraception")) return false;
+  // "non-randomized", "non-blinded": the word itself negated.
+  if (/\bnon-?\s?$/i.test(c.text.slice(Math.max(0, start - 5), start))) return false;
   const a = assertionOf(c, start, end);
   return a === "affirmed" || a === "hypothetical";
 }

@@ -4,8 +4,8 @@
  * given one.
  */
 import type { Fact, FactKind } from "../facts";
-import { clip, type Evidence, type ItemRecord } from "./items";
 import type { Reader } from "./evidence";
+import { clip, type Evidence, type ItemRecord } from "./items";
 
 export interface Study extends Reader {
   facts: Fact[];

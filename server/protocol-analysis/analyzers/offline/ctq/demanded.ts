@@ -166,6 +166,31 @@ function designDemands(s: Study, data: boolean): Demand[] {
   return out;
 }
 
+/** Who reviews the safety data when no committee does ("reviewed by the investigator and the medical monitor"). */
+const SAFETY_REVIEW: Topic = {
+  id: "committee",
+  detect: /(?!)/,
+  tags: ["safety", "committees", "oversight"],
+  sentences: [
+    /\bsafety (?:data|information|findings)? ?(?:will be |are |is )?reviewed by\b|\bmedical monitor\b[^.]{0,80}\breview/i,
+  ],
+};
+
+function safetyReviewDemand(s: Study): Demand[] {
+  const evidence = findEvidence(s, SAFETY_REVIEW, 1);
+  if (evidence.length === 0) return [];
+  return [
+    {
+      topic: "committee",
+      title: "Ongoing review of the safety data",
+      lead: "Who reviews the safety data in this protocol:",
+      evidence,
+      facts: [],
+      rule: "safety review sentence (no committee)",
+    },
+  ];
+}
+
 function safetyDemands(s: Study, data: boolean): Demand[] {
   const out: Demand[] = [];
   const reporting = findEvidence(s, topicById("safetyReporting"), 2);
@@ -195,6 +220,7 @@ function safetyDemands(s: Study, data: boolean): Demand[] {
     });
   }
   const committee = factsOf(s, "dsmb")[0];
+  if (!committee && !data) out.push(...safetyReviewDemand(s));
   if (committee && !data) {
     out.push({
       topic: "committee",

@@ -15,7 +15,8 @@ export interface Study extends Reader {
 
 /** The facts of a kind that say the study has something ("none" values say it has not). */
 export function factsOf(s: Study, kind: FactKind): Fact[] {
-  return s.facts.filter((f) => f.kind === kind && !isNone(f));
+  // A product named by two letters is an abbreviation the product rules caught ("QW", once weekly), not a product.
+  return s.facts.filter((f) => f.kind === kind && !isNone(f) && !(kind === "imp" && f.value.length <= 2));
 }
 
 export function isNone(f: Fact): boolean {
@@ -67,11 +68,14 @@ export function endpointsOf(s: Study, kind: "primaryEndpoint" | "secondaryEndpoi
   const groups = new Map<string, Fact[]>();
   for (const f of factsOf(s, kind)) groups.set(f.quote, [...(groups.get(f.quote) ?? []), f]);
   const out: Endpoint[] = [];
+  const products = new Set(factsOf(s, "imp").map((f) => f.value.toLowerCase()));
   for (const facts of groups.values()) {
     const names = facts
       .map((f) => f.value)
       .filter((v) => v.length >= 2 && !NOT_A_NAME.test(v))
       .sort((a, b) => b.length - a.length);
+    // A product's name alone is no endpoint ("tirzepatide" in "tirzepatide versus dulaglutide at …").
+    if (names.length > 0 && products.has(names[0]!.toLowerCase())) names.shift();
     if (names.length === 0 || restates(names[0]!, out)) continue;
     const name = clip(names[0]!, 120);
     const aliases = names.slice(1).filter((n) => n.length <= 60 && !name.toLowerCase().includes(n.toLowerCase()));

@@ -155,7 +155,7 @@ export const TOPICS: Topic[] = [
     tags: ["oversight"],
     sentences: [
       /\b(?:on-?site|remote|centrali[sz]ed|risk-based) monitoring\b|\bsource data verification\b|\bmonitoring (?:visits?|plan)\b/i,
-      /\bmonitor(?:s|ed|ing)?\b[^.]{0,80}\b(?:site|data|study)\b/i,
+      /\b(?:clinical research associates?|CRAs?|study monitors?|sponsor(?:'s)? monitors?|monitors?) (?:will|may|must|shall)\b/i,
     ],
   },
   {

@@ -76,7 +76,9 @@ export function findEvidence(r: Reader, topic: Topic, max = 2, focus?: RegExp): 
   const hits: Hit[] = [];
   for (let b = 0; b < r.doc.blocks.length; b++) {
     const tagged = has(r.ix, b, ...topic.tags);
-    for (const h of hitsInBlock(r, b, topic.sentences, tagged)) if (!focus || focus.test(h.quote)) hits.push(h);
+    for (const h of hitsInBlock(r, b, topic.sentences, tagged)) {
+      if ((!focus || focus.test(h.quote)) && (!topic.require || topic.require.test(h.quote))) hits.push(h);
+    }
   }
   return pickBest(hits, max);
 }

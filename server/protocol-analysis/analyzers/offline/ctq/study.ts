@@ -38,7 +38,7 @@ export function merge(...lists: Evidence[][]): Evidence[] {
 
 /** A value that is no endpoint's name: a clause ("to demonstrate …", "for patients who …") or a heading's words. */
 const NOT_A_NAME =
-  /^(?:to|for|any|in|if|the|these|as|after|with|see|all|therefore|analysis|statistical|exception|considered|measured|assessed|determined|displayed|evaluated|defined|collected|performed|reported|described)\b|\b(?:end ?-?points?|objectives?|section|sap|population|analy[sz]ed|compared|previously)\b/i;
+  /^(?:to|for|any|in|if|the|these|as|after|with|see|all|therefore|analysis|statistical|exception|considered|measured|assessed|determined|displayed|evaluated|defined|collected|performed|reported|described)\b|\b(?:end ?-?points?|objectives?|section|sap|population|analy[sz]ed|compared|previously|identification|correlation|relationship|association)\b/i;
 
 export interface Endpoint {
   /** The name the title gives it: the longest plain value stated in its sentence (cut at 120 characters). */

@@ -19,6 +19,8 @@ export interface Topic {
   sentences: RegExp[];
   /** Facts of the offline analyzer that name what it is about in this protocol. */
   facts?: FactKind[];
+  /** What every sentence about it must say besides (consent for a representative's role). */
+  require?: RegExp;
   /** Why a datum about it is critical (issue 25), or undefined when it is not by itself. */
   critical?: CriticalReason;
 }
@@ -44,6 +46,7 @@ export const TOPICS: Topic[] = [
     id: "consent",
     detect: /\b(?:informed )?consent|\bassent\b/i,
     tags: ["consent"],
+    require: /\bconsent/i,
     sentences: [
       /\blegally (?:authori[sz]ed|acceptable) representative|\bLAR\b|\bsurrogate\b|\bimpartial witness\b|\bassent\b/i,
       /\bre-?consent(?:ed)?\b|\bnew (?:safety )?information\b[^.]{0,80}\bconsent|\b(?:updated|revised) (?:informed )?consent\b/i,

@@ -9,20 +9,19 @@ import { riskRowTexts } from "../../contracts/protocol-analysis";
 import type { ProtocolAnalyzer, ProtocolDocument, RiskAssessmentOutput, RiskRowDraft } from "../contract";
 import { citationFor, formatCitation, locateQuote, RISK_CATEGORIES } from "./common";
 import { identifyCtqWithModel } from "./openai-ctq";
+import {
+  answerForChunk,
+  chunkDocument,
+  LlmError,
+  parseModelJson,
+  type ModelSettings,
+  type Readable,
+  type OpenAiConfig,
+} from "./openai-model";
+
+export { chunkDocument, LlmError, type OpenAiConfig };
 
 export const OPENAI_ANALYZER_VERSION = "1.0.0";
-
-export interface OpenAiConfig {
-  baseUrl: string;
-  apiKey?: string;
-  model: string;
-  /** Characters of protocol text per request (default 24,000, about 6,000 tokens). */
-  chunkChars?: number;
-  /** Per request (default 120 s). */
-  timeoutMs?: number;
-  /** Requests per chunk when the answer is malformed (default 2). */
-  attempts?: number;
-}
 
 const rowSchema = z.object({
   category: z.string().min(1),
@@ -47,126 +46,6 @@ const SYSTEM_PROMPT = [
   "Each risk MUST cite the protocol: the page (the number after 'p.' in the markers, or null), the section number, and a verbatim quote of at most 40 words copied exactly from the excerpt.",
   "No generic risks: every risk must rest on a fact stated in the excerpt. Answer only JSON matching the schema.",
 ].join("\n");
-
-interface Chunk {
-  sections: string;
-  text: string;
-}
-
-/** Whole sections, in order, packed into chunks of at most `max` characters (a longer section is split by blocks). */
-export function chunkDocument(doc: ProtocolDocument, max: number): Chunk[] {
-  const chunks: Chunk[] = [];
-  let text = "";
-  let first: string | null = null;
-  let last: string | null = null;
-  let page: number | null = null;
-  let section: number | null | undefined = undefined;
-  const flush = () => {
-    if (text.trim())
-      chunks.push({ sections: first === last ? (first ?? "") : `${first ?? "start"} to ${last ?? "end"}`, text });
-    text = "";
-    first = last = null;
-    page = null;
-    section = undefined;
-  };
-  for (const b of doc.blocks) {
-    const s = b.section !== null ? doc.sections[b.section] : undefined;
-    const label = s ? `§${s.number ?? s.title}` : "front matter";
-    const markers: string[] = [];
-    if (b.page !== null && b.page !== page)
-      markers.push(`[p. ${b.page}${b.printedPage ? ` (printed ${b.printedPage})` : ""}]`);
-    if (b.section !== section) markers.push(`[${label}${s?.number ? ` ${s.title}` : ""}]`);
-    const piece = `${markers.length ? `\n${markers.join(" ")}\n` : ""}${b.text}\n`;
-    if (text.length + piece.length > max && text.length > 0) {
-      flush();
-      // Restate where we are at the top of the new chunk.
-      const head = `${b.page !== null ? `[p. ${b.page}${b.printedPage ? ` (printed ${b.printedPage})` : ""}] ` : ""}[${label}${s?.number ? ` ${s.title}` : ""}]\n`;
-      text = head + b.text + "\n";
-    } else {
-      text += piece;
-    }
-    page = b.page;
-    section = b.section;
-    first ??= label;
-    last = label;
-  }
-  flush();
-  return chunks;
-}
-
-export class LlmError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "LlmError";
-  }
-}
-
-interface ModelSettings {
-  url: string;
-  config: OpenAiConfig;
-  timeoutMs: number;
-  responseFormat: unknown;
-}
-
-/** One chat completion for one chunk: the answer's message content ("" when the body has none). */
-async function askModel(settings: ModelSettings, chunk: Chunk, signal?: AbortSignal): Promise<string> {
-  const { config } = settings;
-  const body = {
-    model: config.model,
-    temperature: 0,
-    response_format: settings.responseFormat,
-    messages: [
-      { role: "system", content: SYSTEM_PROMPT },
-      { role: "user", content: `Protocol excerpt (${chunk.sections}):\n${chunk.text}` },
-    ],
-  };
-  const timeout = AbortSignal.timeout(settings.timeoutMs);
-  const res = await fetch(settings.url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
-    },
-    body: JSON.stringify(body),
-    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-  });
-  const raw = await res.text();
-  if (!res.ok) throw new LlmError(`The language model service answered HTTP ${res.status}: ${raw.slice(0, 200)}`);
-  let content: unknown;
-  try {
-    content = (JSON.parse(raw) as { choices?: { message?: { content?: unknown } }[] }).choices?.[0]?.message?.content;
-  } catch {
-    content = undefined;
-  }
-  return typeof content === "string" ? content : "";
-}
-
-/** Asks for one chunk up to `attempts` times until the answer is readable; each request goes into the history. */
-async function answerForChunk(
-  settings: ModelSettings,
-  attempts: number,
-  chunk: Chunk,
-  where: { index: number; of: number },
-  steps: unknown[],
-  signal?: AbortSignal,
-): Promise<AnswerRow[] | null> {
-  for (let attempt = 1; attempt <= attempts; attempt++) {
-    const content = await askModel(settings, chunk, signal);
-    const result = parseAnswer(content);
-    steps.push({
-      step: "request",
-      chunk: where.index + 1,
-      of: where.of,
-      sections: chunk.sections,
-      attempt,
-      prompt: { system: SYSTEM_PROMPT, userChars: chunk.text.length },
-      answer: content.slice(0, 20_000),
-      ...(result.ok ? { rows: result.rows.length } : { error: result.error }),
-    });
-    if (result.ok) return result.rows;
-  }
-  return null;
-}
 
 /** Keeps the answer's rows whose quote is in the protocol (cited where it really is), once per question. */
 function keepCitedRows(
@@ -201,6 +80,7 @@ export function createOpenAiAnalyzer(config: OpenAiConfig): ProtocolAnalyzer {
     url: `${config.baseUrl.replace(/\/+$/, "")}/chat/completions`,
     config,
     timeoutMs: config.timeoutMs ?? 120_000,
+    systemPrompt: SYSTEM_PROMPT,
     responseFormat: {
       type: "json_schema",
       json_schema: { name: "risk_rows", strict: true, schema: z.toJSONSchema(answerSchema) },
@@ -218,7 +98,7 @@ export function createOpenAiAnalyzer(config: OpenAiConfig): ProtocolAnalyzer {
       for (const [index, chunk] of chunks.entries()) {
         options?.signal?.throwIfAborted();
         const where = { index, of: chunks.length };
-        const answer = await answerForChunk(settings, attempts, chunk, where, steps, options?.signal);
+        const answer = await answerForChunk(settings, attempts, chunk, where, readRows, [steps], options?.signal);
         if (answer === null) continue;
         answered++;
         keepCitedRows(document, answer, kept);
@@ -231,21 +111,8 @@ export function createOpenAiAnalyzer(config: OpenAiConfig): ProtocolAnalyzer {
   };
 }
 
-function parseAnswer(content: string): { ok: true; rows: AnswerRow[] } | { ok: false; error: string } {
-  // Some servers wrap JSON in a code fence despite the response format.
-  const text = content.trim().replace(/^```(?:json)?\s*|\s*```$/g, "");
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { ok: false, error: "the answer is not JSON" };
-  }
-  const result = answerSchema.safeParse(json);
-  if (!result.success) {
-    return {
-      ok: false,
-      error: `the answer does not match the schema: ${result.error.issues[0]?.message ?? "invalid"}`,
-    };
-  }
-  return { ok: true, rows: result.data.rows };
+/** The risk rows of an answer, counted for the history. */
+function readRows(content: string): Readable<AnswerRow[]> {
+  const result = parseModelJson(content, answerSchema);
+  return result.ok ? { ok: true, data: result.data.rows, count: { rows: result.data.rows.length } } : result;
 }

@@ -1,16 +1,18 @@
-import { getFormProps } from "@conform-to/react";
 import { Form, type FormProps } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { FormRefusal } from "~/lib/forms/refusal";
 import { Button } from "./Button";
 import { FormRefusalNotice, postedFormEvents } from "./FormRefusalNotice";
+import { formProps, type KitFormMeta } from "./props";
 import type { useKitForm } from "./useKitForm";
 
 /** What a kit form's markup needs of {@link useKitForm}. */
-export type KitFormState = Pick<
+export interface KitFormState extends Pick<
   ReturnType<typeof useKitForm>,
-  "form" | "formEvents" | "intent" | "submitDisabled" | "pending"
->;
+  "formEvents" | "intent" | "submitDisabled" | "pending"
+> {
+  form: KitFormMeta;
+}
 
 /**
  * A {@link useKitForm} form as the real post it is (method="post"): conform's id and noValidate, and the validity
@@ -28,7 +30,7 @@ export function KitForm({
   refusal?: FormRefusal | null;
 } & Omit<FormProps, "id" | "noValidate" | "onSubmit" | "method">) {
   return (
-    <Form method="post" {...getFormProps(kit.form)} {...kit.formEvents} {...postedFormEvents(kit.form.id)} {...props}>
+    <Form method="post" {...formProps(kit.form)} {...kit.formEvents} {...postedFormEvents(kit.form.id)} {...props}>
       <FormRefusalNotice formId={kit.form.id} refusal={refusal} />
       {children}
     </Form>

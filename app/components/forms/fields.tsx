@@ -2,10 +2,9 @@
  * The form kit's fields (000 §5, docs/decisions/0023-forms-dialogs-and-lists.md). One field is one element: its
  * label, the control, an optional description and its message, with the ids and aria wiring done here once
  * (aria-invalid, aria-describedby with the description and the message). Each kind is built on conform's
- * getInputProps / getTextareaProps / getSelectProps: the value lives in the input, never in React state, so what a
+ * rules (getInputProps and its kin, written once in ./props.ts for both engines of the kit): the value lives in the input, never in React state, so what a
  * user types before the page's scripts have run is kept. Messages are locale keys from the schemas (app/lib/validation.ts).
  */
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import {
   useState,
   type FocusEvent,
@@ -15,11 +14,12 @@ import {
   type TextareaHTMLAttributes,
 } from "react";
 import { useTranslation } from "~/lib/i18n-react";
-import { MAX_LENGTH, translateMessage } from "~/lib/validation";
+import { MAX_LENGTH, translateMessage } from "~/lib/messages";
 import { useHydrated } from "./hydrated";
+import { inputProps, selectProps, textareaProps, type KitField } from "./props";
 
-/** A conform field of any value. */
-export type AnyField = FieldMetadata<unknown>;
+/** A field of either engine of the kit (conform's metadata, or the light engine's). */
+export type AnyField = KitField;
 
 export const inputClass =
   "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-600 disabled:cursor-not-allowed disabled:bg-slate-100";
@@ -129,7 +129,7 @@ function InputControl({
 }: NativeInput & { field: AnyField; type: InputType; describedBy: string | undefined; className: string }) {
   return (
     <input
-      {...getInputProps(field, { type: type as "text", ariaDescribedBy: describedBy })}
+      {...inputProps(field, { type, ariaDescribedBy: describedBy })}
       key={field.key}
       {...native}
       className={className}
@@ -257,7 +257,7 @@ export function TextareaField({
   return (
     <FieldShell {...shell}>
       <textarea
-        {...getTextareaProps(shell.field, { ariaDescribedBy: describedBy })}
+        {...textareaProps(shell.field, { ariaDescribedBy: describedBy })}
         key={shell.field.key}
         rows={rows}
         maxLength={maxLength}
@@ -309,7 +309,7 @@ export function SelectField({ options, placeholder, ...props }: SelectFieldProps
   return (
     <FieldShell {...shell}>
       <select
-        {...getSelectProps(shell.field, { ariaDescribedBy: describedBy })}
+        {...selectProps(shell.field, { ariaDescribedBy: describedBy })}
         key={shell.field.key}
         {...control}
         className={inputClass}

@@ -7,7 +7,6 @@
  * answers with the page re-rendered, edits intact, and the dialog open when one was asked for. Only Save persists.
  * With scripts the same intents run in the browser (conform's list intents) and the page posts only on Save.
  */
-import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, useBlocker, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { ConfirmDialog } from "~/components/dialogs/ConfirmDialog";
@@ -15,6 +14,7 @@ import { Dialog } from "~/components/dialogs/Dialog";
 import { Button } from "~/components/forms/Button";
 import type { AnyField } from "~/components/forms/fields";
 import { FormRefusalNotice, postedFormEvents } from "~/components/forms/FormRefusalNotice";
+import { formProps, inputProps } from "~/components/forms/props";
 import { useKitForm } from "~/components/forms/useKitForm";
 import { formValueOfRow, LIST_INTENT, parseDraft, ROW_ORIGIN, rowsModified, type ListDialog } from "~/lib/forms/list";
 import type { ListReply } from "~/lib/forms/list.server";
@@ -148,7 +148,7 @@ function withOrigin(item: object, uniqueBy: string | undefined): Record<string, 
 export function RowOrigin({ fields }: { fields: Record<string, AnyField> }) {
   const field = fields[ROW_ORIGIN];
   if (!field) return null;
-  return <input {...getInputProps(field, { type: "hidden" })} key={field.key} />;
+  return <input {...inputProps(field, { type: "hidden" })} key={field.key} />;
 }
 
 /** The list's form: a real post form; its rows go inside, the dialogs beside it. */
@@ -164,7 +164,7 @@ export function EditableListForm<Row extends object>({
   return (
     <Form
       method="post"
-      {...getFormProps(list.form)}
+      {...formProps(list.form)}
       {...list.kit.formEvents}
       {...postedFormEvents(list.id)}
       className={className}

@@ -1,24 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { normaliseEmail, ResetResult } from "@server/contracts/auth-codes";
-import * as z from "zod/mini";
 import { KitForm, SubmitButton } from "~/components/forms/KitForm";
-import { useEditClearedOutcome, useKitForm } from "~/components/forms/useKitForm";
+import { useEditClearedOutcome } from "~/components/forms/outcome";
+import { useLightKitForm } from "~/components/forms/useLightKitForm";
 import { SignInEmailField } from "~/components/SignInEmailField";
 import { Notice, SignInLayout, UnknownErrorNotice } from "~/components/SignInLayout";
+import { loadForgotPasswordSchema } from "~/features/sign-in/forms";
+import { forgotPasswordSchema } from "~/features/sign-in/schemas.server";
 import { apiFor } from "~/lib/context.server";
-import { parseSubmission } from "~/lib/forms/schema";
+import { parseSubmission } from "~/lib/forms/parse.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { pageMeta } from "~/lib/settings";
 import { retryAfterSeconds, waitText } from "~/lib/sign-in-errors";
-import { emailField } from "~/lib/validation";
-
-/** /ng/forgotPassword: asks for a password-reset e-mail (000 §2.5, §4.4). */
-const schema = z.object({
-  intent: z.literal("reset"),
-  email: emailField({ required: true }),
-});
 
 type Outcome = "sent" | "sso" | "mfa" | "tooMany" | "unknown";
 
@@ -29,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseSubmission(await request.formData(), { schema });
+  const submission = parseSubmission(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success")
     return { result: submission.reply(), outcome: null as Outcome | null, seconds: 0 };
   const result = await apiFor(context).auth.sendResetPasswordEmail(submission.value.email);
@@ -53,7 +48,7 @@ export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
   // Changing the e-mail clears the result (000 §4.4): the result is page state; the e-mail stays in its input.
   const [outcome, clearOutcome] = useEditClearedOutcome(actionData);
-  const kit = useKitForm(schema, {
+  const kit = useLightKitForm(loadForgotPasswordSchema, {
     lastResult: actionData?.result,
     defaultValue: { email: loaderData.email },
     intent: "reset",

@@ -2,43 +2,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { MIN_PASSWORD_LENGTH, ResetResult } from "@server/contracts/auth-codes";
 import { useState } from "react";
-import * as z from "zod/mini";
 import { PasswordField } from "~/components/forms/fields";
 import { KitForm, SubmitButton } from "~/components/forms/KitForm";
-import { useEditClearedOutcome, useKitForm } from "~/components/forms/useKitForm";
+import { useEditClearedOutcome } from "~/components/forms/outcome";
+import { useLightKitForm } from "~/components/forms/useLightKitForm";
 import { Notice, ReasonNotice, SignInLayout, UnknownErrorNotice } from "~/components/SignInLayout";
+import { loadSetNewPasswordSchema } from "~/features/sign-in/forms";
+import { setNewPasswordSchema } from "~/features/sign-in/schemas.server";
 import { apiFor } from "~/lib/context.server";
-import { parseSubmission } from "~/lib/forms/schema";
+import { parseSubmission } from "~/lib/forms/parse.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { pageMeta } from "~/lib/settings";
-import { passwordField } from "~/lib/validation";
-
-/**
- * /ng/setNewPassword?token=…&userId=…: sets a new password from the e-mailed link (000 §2.5, §3.4, §4.4, §5). Both
- * passwords are trimmed; the new one needs 11 characters (PasswordTooShort), the repeat must equal it
- * (PasswordMismatch). Neither is ever sent back to the page.
- */
-const schema = z
-  .object({
-    intent: z.literal("setPassword"),
-    token: z.string().check(z.minLength(1), z.maxLength(256)),
-    userId: z.string().check(z.minLength(1), z.maxLength(64)),
-    password: passwordField({
-      required: true,
-      trim: true,
-      minLength: MIN_PASSWORD_LENGTH,
-      tooShort: "setNewPassword.tooShort",
-    }),
-    confirmPassword: passwordField({ required: true, trim: true }),
-  })
-  .check(
-    z.refine((value) => value.confirmPassword === "" || value.password === value.confirmPassword, {
-      path: ["confirmPassword"],
-      message: "setNewPassword.mismatch",
-      when: () => true,
-    }),
-  );
 
 type Outcome = "done" | "outdated" | "unknown";
 
@@ -53,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseSubmission(await request.formData(), { schema });
+  const submission = parseSubmission(await request.formData(), { schema: setNewPasswordSchema });
   if (submission.status !== "success") return { result: submission.reply(), outcome: null as Outcome | null };
   const { password, confirmPassword, token, userId } = submission.value;
   const result = await apiFor(context).auth.resetPassword({ password, confirmPassword, token, userId });
@@ -82,7 +57,7 @@ export default function SetNewPassword() {
   const toggle = () => setShown((value) => !value);
   // Editing either field clears the result (000 §4.4).
   const [outcome, clearOutcome] = useEditClearedOutcome(actionData);
-  const kit = useKitForm(schema, {
+  const kit = useLightKitForm(loadSetNewPasswordSchema, {
     lastResult: actionData?.result,
     intent: "setPassword",
     onEdit: clearOutcome,

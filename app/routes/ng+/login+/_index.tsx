@@ -2,14 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { LoginResult, normaliseEmail } from "@server/contracts/auth-codes";
-import * as z from "zod/mini";
 import { KitForm, SubmitButton } from "~/components/forms/KitForm";
-import { useKitForm } from "~/components/forms/useKitForm";
+import { useLightKitForm } from "~/components/forms/useLightKitForm";
 import { SignInEmailField } from "~/components/SignInEmailField";
 import { Notice, SignInLayout } from "~/components/SignInLayout";
+import { loadLoginSchema } from "~/features/sign-in/forms";
+import { loginSchema } from "~/features/sign-in/schemas.server";
 import { redirectIfSignedIn } from "~/lib/auth.server";
 import { apiFor } from "~/lib/context.server";
-import { parseSubmission } from "~/lib/forms/schema";
+import { parseSubmission } from "~/lib/forms/parse.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { finishSignIn, singleSignOnRedirect } from "~/lib/login.server";
@@ -17,14 +18,6 @@ import { safeLocalPath } from "~/lib/safe-redirect";
 import { writeLoginProcess } from "~/lib/session.server";
 import { pageMeta } from "~/lib/settings";
 import { signInError, type SignInError } from "~/lib/sign-in-errors";
-import { emailField } from "~/lib/validation";
-
-/** /ng/login: the e-mail step (000 §2.5, §4.1). */
-const schema = z.object({
-  intent: z.literal("continue"),
-  email: emailField({ required: true }),
-  continue: z.optional(z.string().check(z.maxLength(2048))),
-});
 
 const ssoOutcome = (error: string | null) => (error === "sso" || error === "unavailable" ? error : null);
 
@@ -43,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseSubmission(await request.formData(), { schema });
+  const submission = parseSubmission(await request.formData(), { schema: loginSchema });
   if (submission.status !== "success") return { result: submission.reply(), error: null as SignInError | null };
   const { email } = submission.value;
   const continueUrl = submission.value.continue ? safeLocalPath(submission.value.continue) : undefined;
@@ -63,7 +56,7 @@ export default function Login() {
   const { t } = useTranslation();
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const kit = useKitForm(schema, {
+  const kit = useLightKitForm(loadLoginSchema, {
     lastResult: actionData?.result,
     defaultValue: { email: loaderData.email },
     intent: "continue",

@@ -2,32 +2,23 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { LoginResult, SECURITY_CODE_TTL_SECONDS } from "@server/contracts/auth-codes";
-import * as z from "zod/mini";
 import { Button } from "~/components/forms/Button";
 import { TextField } from "~/components/forms/fields";
 import { KitForm, SubmitButton } from "~/components/forms/KitForm";
-import { useKitForm } from "~/components/forms/useKitForm";
+import { useLightKitForm } from "~/components/forms/useLightKitForm";
 import { Notice, SignInLayout } from "~/components/SignInLayout";
+import { loadCodeSchema } from "~/features/sign-in/forms";
+import { codeSchema } from "~/features/sign-in/schemas.server";
 import { redirectIfSignedIn } from "~/lib/auth.server";
 import { apiFor } from "~/lib/context.server";
-import { parseSubmission, secret } from "~/lib/forms/schema";
+import { parseSubmission } from "~/lib/forms/parse.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { finishSignIn } from "~/lib/login.server";
+import { MAX_LENGTH } from "~/lib/messages";
 import { readLoginProcess, writeLoginProcess } from "~/lib/session.server";
 import { pageMeta } from "~/lib/settings";
 import { signInError, type SignInError } from "~/lib/sign-in-errors";
-import { MAX_LENGTH, textField } from "~/lib/validation";
-
-/** /ng/login/code: the e-mailed verification code (000 §2.5, §4.1 steps 3–5). The code is never sent back. */
-const schema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("signIn"),
-    code: secret(textField({ required: true, stripWhitespace: true, maxLength: MAX_LENGTH.code })),
-  }),
-  z.object({ intent: z.literal("resend") }),
-  z.object({ intent: z.literal("cancel") }),
-]);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request, context);
@@ -41,7 +32,7 @@ type Outcome = { error: SignInError | null; resent: "ok" | "failed" | null };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const process = readLoginProcess(request, context);
-  const submission = parseSubmission(await request.formData(), { schema });
+  const submission = parseSubmission(await request.formData(), { schema: codeSchema });
   const none: Outcome = { error: null, resent: null };
   if (submission.status !== "success") return { result: submission.reply(), ...none };
   if (submission.value.intent === "cancel" || !process?.email || !process.password) {
@@ -74,7 +65,7 @@ export default function LoginCode() {
   const { t } = useTranslation();
   const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const kit = useKitForm(schema, { lastResult: actionData?.result, intent: "signIn" });
+  const kit = useLightKitForm(loadCodeSchema, { lastResult: actionData?.result, intent: "signIn" });
   return (
     <SignInLayout heading={t("auth.codeHeading")} error={actionData?.error}>
       {actionData?.resent === "ok" ? <Notice kind="success">{t("auth.resendSuccess")}</Notice> : null}

@@ -2,28 +2,22 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LoginResult } from "@server/contracts/auth-codes";
-import * as z from "zod/mini";
 import { Button, linkButton } from "~/components/forms/Button";
 import { PasswordField } from "~/components/forms/fields";
 import { KitForm, SubmitButton } from "~/components/forms/KitForm";
-import { useKitForm } from "~/components/forms/useKitForm";
+import { useLightKitForm } from "~/components/forms/useLightKitForm";
 import { SignInLayout } from "~/components/SignInLayout";
+import { loadPasswordSchema } from "~/features/sign-in/forms";
+import { passwordSchema } from "~/features/sign-in/schemas.server";
 import { redirectIfSignedIn } from "~/lib/auth.server";
 import { apiFor } from "~/lib/context.server";
-import { parseSubmission } from "~/lib/forms/schema";
+import { parseSubmission } from "~/lib/forms/parse.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { getFixedT } from "~/lib/i18next.server";
 import { finishSignIn, singleSignOnRedirect } from "~/lib/login.server";
 import { readLoginProcess, writeLoginProcess } from "~/lib/session.server";
 import { pageMeta } from "~/lib/settings";
 import { signInError, type SignInError } from "~/lib/sign-in-errors";
-import { passwordField } from "~/lib/validation";
-
-/** /ng/login/password: the password step (000 §2.5, §4.1). The password is never sent back to the page. */
-const schema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("signIn"), password: passwordField({ required: true }) }),
-  z.object({ intent: z.literal("cancel") }),
-]);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request, context);
@@ -35,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const process = readLoginProcess(request, context);
-  const submission = parseSubmission(await request.formData(), { schema });
+  const submission = parseSubmission(await request.formData(), { schema: passwordSchema });
   if (submission.status !== "success") return { result: submission.reply(), error: null as SignInError | null };
   if (submission.value.intent === "cancel" || !process?.email) {
     // "Sign in as another user": the process is cleared and sign-in starts again (000 §4.1 step 5).
@@ -59,7 +53,7 @@ export default function LoginPassword() {
   const { t } = useTranslation();
   const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const kit = useKitForm(schema, { lastResult: actionData?.result, intent: "signIn" });
+  const kit = useLightKitForm(loadPasswordSchema, { lastResult: actionData?.result, intent: "signIn" });
   return (
     <SignInLayout heading={t("auth.heading")} error={actionData?.error}>
       <p className="mb-4 text-slate-700">

@@ -9,7 +9,7 @@ import {
   failRequest,
   RISK_ASSESSMENT_DEAD_QUEUE,
   RISK_ASSESSMENT_QUEUE,
-  runRiskAssessmentJob,
+  runAnalysisJob,
   type AnalysisJobData,
 } from "./service";
 
@@ -89,7 +89,7 @@ function createRuntime(deps: ServiceDeps): AnalysisRuntime {
         .from(protocolAnalysisRequests)
         .where(and(eq(protocolAnalysisRequests.state, "New"), isNull(protocolAnalysisRequests.jobId)));
       for (const orphan of orphans) await this.enqueue(orphan.id);
-      await q.work<AnalysisJobData>(RISK_ASSESSMENT_QUEUE, (job) => runRiskAssessmentJob(deps, workPool, job));
+      await q.work<AnalysisJobData>(RISK_ASSESSMENT_QUEUE, (job) => runAnalysisJob(deps, workPool, job));
       // A job whose last attempt never ended (its process died, or it ran out of time) lands here.
       await q.work<AnalysisJobData>(RISK_ASSESSMENT_DEAD_QUEUE, async (job) => {
         const texts = deven.protocolAnalysis.errors;

@@ -1,10 +1,11 @@
 import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { companies } from "../companies/schema";
-import type { RiskRow } from "../contracts/protocol-analysis";
+import type { CtqItem, RiskRow } from "../contracts/protocol-analysis";
 import { createdAt, updatedAt, utcTimestamp } from "../db/columns";
 import { files } from "../files/schema";
 import { studies } from "../studies/schema";
 import { users } from "../users/schema";
+import type { CtqInput } from "./contract";
 
 /** One analysis request of the Protocol Analysis Tool (001 §3 "Risk assessment result", 001 §4 states). */
 export const protocolAnalysisRequests = pgTable(
@@ -17,7 +18,7 @@ export const protocolAnalysisRequests = pgTable(
     studyId: text("study_id")
       .notNull()
       .references(() => studies.id),
-    /** "riskAssessment" (the CTQ identification of a later issue adds its own kind). */
+    /** "riskAssessment" or "ctqIdentification" (issue 25). */
     kind: text("kind").notNull(),
     requestedBy: text("requested_by")
       .notNull()
@@ -43,6 +44,14 @@ export const protocolAnalysisRequests = pgTable(
     insertedRows: jsonb("inserted_rows").$type<RiskRow[]>(),
     insertedAt: utcTimestamp("inserted_at"),
     insertedBy: text("inserted_by").references(() => users.id),
+    /** CTQ identification (issue 25): the two lists the user sent (001 §3 text format, parsed). */
+    ctqInput: jsonb("ctq_input").$type<CtqInput>(),
+    /** CTQ identification, once Finished: the study's critical processes and data as identified (001 §3 CTQF result). */
+    ctqProcesses: jsonb("ctq_processes").$type<CtqItem[]>(),
+    ctqData: jsonb("ctq_data").$type<CtqItem[]>(),
+    /** CTQ identification: one history file per list (001 §3). */
+    processesHistoryFileId: text("processes_history_file_id").references(() => files.id),
+    dataHistoryFileId: text("data_history_file_id").references(() => files.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     finishedAt: utcTimestamp("finished_at"),

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq, gte, inArray } from "drizzle-orm";
+import { and, desc, eq, gte } from "drizzle-orm";
 import deven from "../../locales/deven.json";
 import type { Principal } from "../auth/principal";
 import { ErrorCode } from "../contracts/common";
@@ -27,11 +27,13 @@ import type { AuditScope } from "../http/route";
 import type { QueueJob } from "../jobs/queue";
 import { studies } from "../studies/schema";
 import { users } from "../users/schema";
+import type { CtqInput } from "./contract";
+import { fileReferences, requestOfStudy, storeCtqOutcome } from "./ctq";
 import type { AnalysisPool } from "./pool";
 import { protocolAnalysisRequests } from "./schema";
-import type { AnalysisOutcome } from "./worker";
+import type { AnalysisOutcome, AnalysisResult } from "./worker";
 
-/** The risk assessment's job queue (001 §7 RiskAssessment/start). */
+/** The analyses' job queue (001 §7 RiskAssessment/start and CriticalToQualityFactorsIdentification/start). */
 export const RISK_ASSESSMENT_QUEUE = "protocol-analysis.risk-assessment";
 /** Where a job lands when its last attempt did not end (its process died, or it ran out of time). */
 export const RISK_ASSESSMENT_DEAD_QUEUE = "protocol-analysis.risk-assessment.dead";
@@ -52,17 +54,21 @@ export function requireToolEnabled(principal: Principal): void {
   }
 }
 
+/** What a start records besides the protocol: the kind of analysis and, for a CTQ identification, its two lists. */
+export type AnalysisRequestInput = { kind: "riskAssessment" } | { kind: "ctqIdentification"; ctqInput: CtqInput };
+
 /**
- * RiskAssessment/start: records the request and binds the uploaded protocol to the study, in the call's transaction;
- * the job is enqueued once that has committed (`enqueue`), and the call answers at once.
+ * RiskAssessment/start and CriticalToQualityFactorsIdentification/start: records the request and binds the uploaded
+ * protocol to the study, in the call's transaction; the job is enqueued once that has committed (`enqueue`), and the
+ * call answers at once.
  */
-export async function startRiskAssessment(
+export async function startAnalysis(
   db: Db,
   principal: Principal,
   study: ScopedStudy,
   fileId: string,
   audit: AuditScope,
-  options: { deps: ServiceDeps; askIfRepeated?: boolean },
+  options: { deps: ServiceDeps; askIfRepeated?: boolean; input: AnalysisRequestInput },
 ): Promise<RiskAssessmentStartBody> {
   const file = await readableFile(db, principal, fileId);
   if (!file || (file.studyId !== null && file.studyId !== study.internalStudyId)) {
@@ -71,7 +77,7 @@ export async function startRiskAssessment(
   if (file.contentType !== CONTENT_TYPES.pdf && file.contentType !== CONTENT_TYPES.docx) {
     throw new ApiError(400, "ValidationFailed", "Only a native PDF (.pdf) or Word (.docx) file is accepted.");
   }
-  if (options.askIfRepeated) await refuseRepeat(options.deps, db, study, file);
+  if (options.askIfRepeated) await refuseRepeat(options.deps, db, study, file, options.input.kind);
   if (file.studyId === null) {
     await db.update(files).set({ studyId: study.internalStudyId }).where(eq(files.id, file.id));
   }
@@ -80,10 +86,11 @@ export async function startRiskAssessment(
     id,
     companyId: principal.homeCompanyId,
     studyId: study.internalStudyId,
-    kind: "riskAssessment",
+    kind: options.input.kind,
     requestedBy: principal.userId,
     state: "New" as AnalysisState,
     protocolFileId: file.id,
+    ...(options.input.kind === "ctqIdentification" ? { ctqInput: options.input.ctqInput } : {}),
   };
   await db.insert(protocolAnalysisRequests).values(row);
   audit.change(null, { ...row, protocolFileName: file.name });
@@ -94,10 +101,16 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
 
 /**
  * Issue 24, no accidental repeats: the same file (its name, and its content by SHA-256) submitted for the same study
- * within REPEAT_WINDOW_MINUTES is refused with 409 naming the earlier request, so that the form asks first. Only
+ * within REPEAT_WINDOW_MINUTES for the same kind of analysis is refused with 409 naming the earlier request, so that the form asks first. Only
  * files of the same size are read and hashed, and only the few of the window.
  */
-async function refuseRepeat(deps: ServiceDeps, db: Db, study: ScopedStudy, file: FileRow): Promise<void> {
+async function refuseRepeat(
+  deps: ServiceDeps,
+  db: Db,
+  study: ScopedStudy,
+  file: FileRow,
+  kind: AnalysisRequestInput["kind"],
+): Promise<void> {
   const since = new Date(Date.now() - REPEAT_WINDOW_MINUTES * 60_000);
   const earlier = await db
     .select({ id: protocolAnalysisRequests.id, createdAt: protocolAnalysisRequests.createdAt, file: files })
@@ -107,6 +120,7 @@ async function refuseRepeat(deps: ServiceDeps, db: Db, study: ScopedStudy, file:
       and(
         eq(protocolAnalysisRequests.studyId, study.internalStudyId),
         eq(protocolAnalysisRequests.companyId, file.companyId),
+        eq(protocolAnalysisRequests.kind, kind),
         gte(protocolAnalysisRequests.createdAt, since),
         eq(files.name, file.name),
         eq(files.size, file.size),
@@ -130,8 +144,6 @@ async function refuseRepeat(deps: ServiceDeps, db: Db, study: ScopedStudy, file:
   }
 }
 
-const ref = (id: string | null, name: string | null | undefined) => (id && name ? { id, name } : null);
-
 /** RiskAssessment/{id}/getResults (001 §3 "Risk assessment result"). */
 export async function getRiskAssessmentResult(
   db: Db,
@@ -139,28 +151,9 @@ export async function getRiskAssessmentResult(
   study: ScopedStudy,
   id: string,
 ): Promise<RiskAssessmentResult> {
-  const [request] = await db
-    .select()
-    .from(protocolAnalysisRequests)
-    .where(
-      and(
-        eq(protocolAnalysisRequests.id, id),
-        eq(protocolAnalysisRequests.companyId, principal.homeCompanyId),
-        eq(protocolAnalysisRequests.studyId, study.internalStudyId),
-        eq(protocolAnalysisRequests.kind, "riskAssessment"),
-      ),
-    )
-    .limit(1);
+  const request = await requestOfStudy(db, principal, study, id, "riskAssessment");
   if (!request) throw notFound("The risk assessment does not exist.");
-  const fileIds = [request.protocolFileId, request.parsedFileId, request.historyFileId].filter(
-    (v): v is string => v !== null,
-  );
-  const names = new Map(
-    (await db.select({ id: files.id, name: files.name }).from(files).where(inArray(files.id, fileIds))).map((f) => [
-      f.id,
-      f.name,
-    ]),
-  );
+  const ref = await fileReferences(db, [request.protocolFileId, request.parsedFileId, request.historyFileId]);
   const failed = request.state === "Failed";
   return {
     id: request.id,
@@ -171,9 +164,9 @@ export async function getRiskAssessmentResult(
       error: failed ? request.error : null,
       errorDetails: failed ? request.errorDetails : null,
     },
-    protocolFile: ref(request.protocolFileId, names.get(request.protocolFileId)),
-    parsedProtocolFile: ref(request.parsedFileId, request.parsedFileId ? names.get(request.parsedFileId) : null),
-    historyFile: ref(request.historyFileId, request.historyFileId ? names.get(request.historyFileId) : null),
+    protocolFile: ref(request.protocolFileId),
+    parsedProtocolFile: ref(request.parsedFileId),
+    historyFile: ref(request.historyFileId),
     requestedAt: request.createdAt.toISOString(),
     stage: request.state === "InProgress" ? (request.stage ?? "reading") : null,
     finishedAt: request.finishedAt?.toISOString() ?? null,
@@ -220,6 +213,7 @@ export async function listAnalysisRequests(
   const rows = await db
     .select({
       id: protocolAnalysisRequests.id,
+      kind: protocolAnalysisRequests.kind,
       state: protocolAnalysisRequests.state,
       requestedBy: users.displayName,
       requestedAt: protocolAnalysisRequests.createdAt,
@@ -240,7 +234,7 @@ export async function listAnalysisRequests(
     complexityToolUrl,
     items: rows.map((r) => ({
       id: r.id,
-      kind: "riskAssessment",
+      kind: r.kind === "ctqIdentification" ? "ctqIdentification" : "riskAssessment",
       state: r.state as AnalysisState,
       requestedBy: r.requestedBy,
       requestedAt: r.requestedAt.toISOString(),
@@ -294,10 +288,13 @@ async function enqueueResultMail(deps: ServiceDeps, tx: Db, request: RequestRow,
     .limit(1);
   if (!who || !study) return;
   const studyName = study.name;
+  const ctq = request.kind === "ctqIdentification";
   const link =
     `${deps.config.publicUrl}/ng/companies/${encodeURIComponent(request.companyId)}/studies/` +
-    `${encodeURIComponent(studyName)}/riskAssessment/results?id=${encodeURIComponent(request.id)}`;
-  const texts = failure === null ? deven.protocolAnalysis.mail.finished : deven.protocolAnalysis.mail.failed;
+    `${encodeURIComponent(studyName)}/${ctq ? "ctqf" : "riskAssessment"}/results?id=${encodeURIComponent(request.id)}`;
+  // A CTQ identification has its own words and its own results page (issue 25).
+  const mail = ctq ? deven.ctqMail : deven.protocolAnalysis.mail;
+  const texts = failure === null ? mail.finished : mail.failed;
   const values = {
     name: who.name,
     productName: deps.config.product.productName,
@@ -331,11 +328,37 @@ export async function failRequest(deps: ServiceDeps, requestId: string, error: s
   deps.mail.kick();
 }
 
-/** Stores the generated files and the rows, ends the request Finished and queues its e-mail: one transaction. */
+/** The risk assessment's end: its history file and its rows (key 1…); answers the request's columns to set. */
+async function storeRiskOutcome(
+  deps: ServiceDeps,
+  tx: Db,
+  request: Pick<RequestRow, "companyId" | "studyId">,
+  stem: string,
+  result: Extract<AnalysisResult, { kind: "riskAssessment" }>,
+): Promise<Partial<RequestRow>> {
+  const history = await storeGeneratedFile(deps, tx, {
+    companyId: request.companyId,
+    studyId: request.studyId,
+    name: `${stem} - history.json`,
+    contentType: "application/json; charset=utf-8",
+    bytes: Buffer.from(`${JSON.stringify(result.history, null, 2)}\n`, "utf8"),
+  });
+  const rows: RiskRow[] = result.rows.map((row, i) => ({
+    key: `${i + 1}`,
+    ...riskRowTexts(row),
+    citation: row.citation,
+  }));
+  return { rows, historyFileId: history.id };
+}
+
+/**
+ * Stores the generated files and the result (risk rows, or the CTQ identification's lists), ends the request Finished
+ * and queues its e-mail: one transaction.
+ */
 async function finishRequest(
   deps: ServiceDeps,
   request: typeof protocolAnalysisRequests.$inferSelect,
-  { stem, rows, outcome }: { stem: string; rows: RiskRow[]; outcome: Extract<AnalysisOutcome, { kind: "done" }> },
+  { stem, outcome }: { stem: string; outcome: Extract<AnalysisOutcome, { kind: "done" }> },
 ): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
     const [current] = await tx
@@ -352,21 +375,18 @@ async function finishRequest(
       contentType: "text/plain; charset=utf-8",
       bytes: Buffer.from(outcome.recognizedText, "utf8"),
     });
-    const history = await storeGeneratedFile(deps, tx, {
-      companyId: request.companyId,
-      studyId: request.studyId,
-      name: `${stem} - history.json`,
-      contentType: "application/json; charset=utf-8",
-      bytes: Buffer.from(`${JSON.stringify(outcome.history, null, 2)}\n`, "utf8"),
-    });
+    const result = outcome.result;
+    const stored =
+      result.kind === "ctqIdentification"
+        ? await storeCtqOutcome(deps, tx, request, stem, result.output)
+        : await storeRiskOutcome(deps, tx, request, stem, result);
     const now = new Date();
     await tx
       .update(protocolAnalysisRequests)
       .set({
+        ...stored,
         state: "Finished",
-        rows,
         parsedFileId: parsed.id,
-        historyFileId: history.id,
         error: null,
         errorDetails: null,
         finishedAt: now,
@@ -395,11 +415,11 @@ async function recordStage(
 }
 
 /**
- * One attempt of a risk assessment job: extraction and analysis in the worker pool, then the two generated files, the
- * rows and the e-mail in one transaction. An unreadable protocol fails at once (no retry); another failure is retried
+ * One attempt of an analysis job (a risk assessment, or a CTQ identification with its two lists): extraction and
+ * analysis in the worker pool, then the generated files, the result and the e-mail in one transaction. An unreadable protocol fails at once (no retry); another failure is retried
  * by the queue with backoff, and the last one ends the request Failed with its reason.
  */
-export async function runRiskAssessmentJob(
+export async function runAnalysisJob(
   deps: ServiceDeps,
   pool: AnalysisPool,
   job: QueueJob<AnalysisJobData>,
@@ -425,8 +445,9 @@ export async function runRiskAssessmentJob(
     const format = file.contentType === CONTENT_TYPES.docx ? "docx" : "pdf";
     const bytes = await readFileBytes(deps, file);
     const started = Date.now();
+    const ctq = request.kind === "ctqIdentification" ? (request.ctqInput ?? undefined) : undefined;
     const outcome = await pool.run(
-      { bytes: new Uint8Array(bytes), format, analyzer: analyzerConfig(deps) },
+      { bytes: new Uint8Array(bytes), format, analyzer: analyzerConfig(deps), ctq },
       undefined,
       (stage) => void recordStage(deps, requestId, stage, log),
     );
@@ -436,17 +457,12 @@ export async function runRiskAssessmentJob(
       return;
     }
     const stem = file.name.replace(/\.(pdf|docx)$/i, "");
-    const rows: RiskRow[] = outcome.rows.map((row, i) => ({
-      key: `${i + 1}`,
-      ...riskRowTexts(row),
-      citation: row.citation,
-    }));
-    await finishRequest(deps, request, { stem, rows, outcome });
+    await finishRequest(deps, request, { stem, outcome });
     deps.mail.kick();
-    log.info({ rows: rows.length, ms: Date.now() - started, ...outcome.timings }, "risk assessment finished");
+    log.info({ kind: request.kind, ms: Date.now() - started, ...outcome.timings }, "analysis finished");
   } catch (error) {
     const last = job.retryCount >= job.retryLimit;
-    log.warn({ err: error, last }, "risk assessment attempt failed");
+    log.warn({ err: error, last, kind: request.kind }, "analysis attempt failed");
     if (last) {
       await failRequest(deps, requestId, texts.failed, readable(error));
       return;

@@ -29,6 +29,10 @@ describe("every call names its tenant", () => {
     "/studies/:studyName/ProtocolAnalysisTool/RiskAssessment/start",
     "/studies/:studyName/ProtocolAnalysisTool/RiskAssessment/:id/getResults",
     "/studies/:studyName/ProtocolAnalysisTool/requests/get",
+    // Issue 25: the CTQ identification, and the form's lists of the caller's home company (ADR 0047).
+    "/studies/:studyName/ProtocolAnalysisTool/CriticalToQualityFactorsIdentification/start",
+    "/studies/:studyName/ProtocolAnalysisTool/CriticalToQualityFactorsIdentification/:id/getResults",
+    "/studies/:studyName/ProtocolAnalysisTool/CriticalToQualityFactorsIdentification/companyLists/get",
   ];
 
   it("a permission call's address names its company or the user it is about, never the caller's home company", () => {

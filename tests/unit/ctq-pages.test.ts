@@ -66,7 +66,7 @@ describe("CTQ results", () => {
   it("rows as edited become the study's import items; a title is required", () => {
     const ok = parseSubmission(form([["intent", "insertSave"], ...rows]), { schema: ctqRowList });
     expect(ok.status).toBe("success");
-    const items = insertItems((ok.value as never as { rows: never[] }).rows);
+    const items = insertItems((ok as unknown as { value: { rows: never[] } }).value.rows);
     expect(items.criticalProcesses).toEqual([
       { title: "Informed consent", details: '=HYPERLINK("x"); who may consent' },
     ]);
@@ -80,7 +80,7 @@ describe("CTQ results", () => {
 
   it("001 §9: the CSV bytes, semicolon, CRLF, formula cells escaped", async () => {
     const ok = parseSubmission(form(rows), { schema: ctqRowList });
-    const items = insertItems((ok.value as never as { rows: never[] }).rows);
+    const items = insertItems((ok as unknown as { value: { rows: never[] } }).value.rows);
     const processes = csvResponse("criticalProcesses", items.criticalProcesses);
     expect(processes.headers.get("content-disposition")).toBe('attachment; filename="criticalProcesses.csv"');
     expect(await bytes(processes)).toBe(

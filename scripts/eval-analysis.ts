@@ -26,10 +26,13 @@ import {
   FACT_KINDS,
   type Fact,
 } from "../server/protocol-analysis/analyzers/offline";
+import { identifyCtqOffline } from "../server/protocol-analysis/analyzers/offline/ctq";
+import { predefinedExamples } from "../server/protocol-analysis/analyzers/offline/ctq/examples";
 import type { ProtocolDocument } from "../server/protocol-analysis/contract";
 import { extractProtocol } from "../server/protocol-analysis/extract";
 import { generateProtocols, type FactsFile } from "../tests/fixtures/protocols/generate";
 import { findSharedProtocols } from "../tests/support/shared-protocols";
+import { printCtq, scoreCtq, type CtqScore } from "./eval-ctq";
 import { reviewRows, type ReviewEntry, type ReviewScore } from "./eval-review";
 
 /**
@@ -76,6 +79,8 @@ interface Score {
   review: ReviewScore;
   /** Categories the analyzer's history reports as considered (a row, or a note that nothing was found). */
   considered: number;
+  /** The CTQ identification with the predefined examples (scripts/eval-ctq.ts). */
+  ctq: CtqScore;
 }
 
 const pendingOut: Record<string, (ReviewEntry & { statements: string; quote: string })[]> = {};
@@ -135,6 +140,7 @@ async function score(s: Subject): Promise<{ score: Score; doc: ProtocolDocument;
   const produced = extractFacts(doc);
   const { rows, history } = await createOfflineAnalyzer().assessRisks(doc);
   const ms = performance.now() - t0;
+  const ctq = scoreCtq(doc, s.facts, identifyCtqOffline(doc, predefinedExamples(), produced));
   const steps = history.steps as { step: string; rule?: string; fromFact?: string; category?: string }[];
   const fired = steps.filter((x) => x.step === "row");
   const reviewed = reviewRows(
@@ -190,6 +196,7 @@ async function score(s: Subject): Promise<{ score: Score; doc: ProtocolDocument;
       ms,
       review: reviewed.score,
       considered: RISK_CATEGORIES.filter((c) => considered.has(c)).length,
+      ctq,
     },
     doc,
     produced,
@@ -303,6 +310,10 @@ async function main() {
       }
     }
   }
+  printCtq(
+    scores.filter((x) => x.ctq.total > 0),
+    asTable,
+  );
   if (showPending) console.log(JSON.stringify(pendingOut, null, 2));
 }
 

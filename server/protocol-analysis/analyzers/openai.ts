@@ -48,7 +48,7 @@ const SYSTEM_PROMPT = [
   "No generic risks: every risk must rest on a fact stated in the excerpt. Answer only JSON matching the schema.",
 ].join("\n");
 
-interface Chunk {
+export interface Chunk {
   sections: string;
   text: string;
 }
@@ -101,23 +101,27 @@ export class LlmError extends Error {
   }
 }
 
-interface ModelSettings {
+export interface ModelSettings {
   url: string;
   config: OpenAiConfig;
   timeoutMs: number;
   responseFormat: unknown;
+  /** The task's system prompt (default: the risk assessment's). */
+  systemPrompt?: string;
+  /** What the user message says before the excerpt (the CTQ identification's lists). */
+  userPreamble?: string;
 }
 
 /** One chat completion for one chunk: the answer's message content ("" when the body has none). */
-async function askModel(settings: ModelSettings, chunk: Chunk, signal?: AbortSignal): Promise<string> {
+export async function askModel(settings: ModelSettings, chunk: Chunk, signal?: AbortSignal): Promise<string> {
   const { config } = settings;
   const body = {
     model: config.model,
     temperature: 0,
     response_format: settings.responseFormat,
     messages: [
-      { role: "system", content: SYSTEM_PROMPT },
-      { role: "user", content: `Protocol excerpt (${chunk.sections}):\n${chunk.text}` },
+      { role: "system", content: settings.systemPrompt ?? SYSTEM_PROMPT },
+      { role: "user", content: `${settings.userPreamble ?? ""}Protocol excerpt (${chunk.sections}):\n${chunk.text}` },
     ],
   };
   const timeout = AbortSignal.timeout(settings.timeoutMs);
@@ -232,6 +236,15 @@ export function createOpenAiAnalyzer(config: OpenAiConfig): ProtocolAnalyzer {
 }
 
 function parseAnswer(content: string): { ok: true; rows: AnswerRow[] } | { ok: false; error: string } {
+  const result = parseModelJson(content, answerSchema);
+  return result.ok ? { ok: true, rows: result.data.rows } : result;
+}
+
+/** A model's answer read as JSON and validated with a zod schema (a code fence around it is tolerated). */
+export function parseModelJson<T>(
+  content: string,
+  schema: z.ZodType<T>,
+): { ok: true; data: T } | { ok: false; error: string } {
   // Some servers wrap JSON in a code fence despite the response format.
   const text = content.trim().replace(/^```(?:json)?\s*|\s*```$/g, "");
   let json: unknown;
@@ -240,12 +253,12 @@ function parseAnswer(content: string): { ok: true; rows: AnswerRow[] } | { ok: f
   } catch {
     return { ok: false, error: "the answer is not JSON" };
   }
-  const result = answerSchema.safeParse(json);
+  const result = schema.safeParse(json);
   if (!result.success) {
     return {
       ok: false,
       error: `the answer does not match the schema: ${result.error.issues[0]?.message ?? "invalid"}`,
     };
   }
-  return { ok: true, rows: result.data.rows };
+  return { ok: true, data: result.data };
 }

@@ -145,15 +145,12 @@ function ListSection({
           rowTestId={`ctq-row-${name}`}
           label={(row) => t(`ctq.results.${name}.rowLabel`, { number: rows.indexOf(row) + 1 })}
           fields={(row) => <CtqRowFields row={row} formId={list.id} name={name} />}
-          evidence={(row) => <CtqEvidence row={row} href={evidenceHref(companyId, studyName, result.id, row)} />}
+          evidence={(row) => <CtqEvidence row={row} />}
         />
       )}
     </section>
   );
 }
-
-const evidenceHref = (companyId: string, studyName: string, id: string, row: EditableRow<CtqRowForm>) =>
-  `${appLinks.studyPage(companyId, studyName, "ctqf/evidence", { id, item: currentValue(row.fields.id) })}#quote`;
 
 /** A CSV of the list as edited (001 §9): a post of the whole form to …/ctqf/csv; with scripts fetched and saved. */
 function CsvButton({ list, name, action }: { list: CtqEditableList; name: CtqList; action: string }) {
@@ -228,8 +225,8 @@ function CtqRowFields({ row, formId, name }: { row: EditableRow<CtqRowForm>; for
   );
 }
 
-/** Under the item: its citation with the link to the evidence (a new tab), and the quote. */
-function CtqEvidence({ row, href }: { row: EditableRow<CtqRowForm>; href: string }) {
+/** Under the item: where in the protocol it comes from (page, section), and the quote. */
+function CtqEvidence({ row }: { row: EditableRow<CtqRowForm> }) {
   const { t } = useTranslation();
   const citationText = useCitationText();
   const citation = citationFromForm(currentValue(row.fields.citation));
@@ -238,15 +235,7 @@ function CtqEvidence({ row, href }: { row: EditableRow<CtqRowForm>; href: string
     <div data-testid="row-citation">
       <p>
         <span className="font-medium">{t("protocolAnalysis.results.citation")}: </span>
-        <a
-          href={href}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="text-brand-700 underline underline-offset-2"
-        >
-          {citationText(citation) || t("protocolAnalysis.results.citation")}
-          <span className="sr-only"> ({t("protocolAnalysis.evidence.opensInNewTab")})</span>
-        </a>
+        {citationText(citation)}
       </p>
       <blockquote className="mt-1 border-l-4 border-slate-300 pl-3 text-slate-700">
         <q>{citation.quote}</q>

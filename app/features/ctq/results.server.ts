@@ -166,10 +166,15 @@ async function insertStep(
   return { reply: replyOf(formData, !view.success), insert: view };
 }
 
-/** POST …/ctqf/csv: one list as edited (001 §9), from the results form's fields; the result's permission is asked. */
+const CSV_POST_MAX_BYTES = 4 * 1024 * 1024;
+
+/** POST …/ctqf/upload?csv=: one list as edited (001 §9), from the results form's fields; the result's permission is asked. */
 export async function ctqCsvAction({ request, context, params }: ActionFunctionArgs) {
   const companyId = companyIdParam(params);
   const studyName = studyNameParam(params);
+  // The form's fields only (its rows: at most MAX_LIST_ROWS of short texts); the guard does not limit this path.
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  if (!Number.isFinite(declared) || declared > CSV_POST_MAX_BYTES) throw new Response(null, { status: 413 });
   const formData = await request.formData();
   const id = String(formData.get("id") ?? "").slice(0, 64);
   const a = ctqAddresses(companyId, studyName);

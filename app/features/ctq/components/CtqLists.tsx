@@ -24,13 +24,13 @@ import {
   ctqRow,
   ctqRowList,
   ctqRowToForm,
+  currentValue,
+  citationFromForm,
   type CtqList,
   type CtqRowForm,
 } from "~/features/ctq/items";
 import type { CtqAnswer } from "~/features/ctq/results";
 import { useCitationText } from "~/features/protocol-analysis/components/citation-text";
-import { currentValue } from "~/features/protocol-analysis/components/RiskRowCard";
-import { citationFromForm } from "~/features/protocol-analysis/risk-rows";
 import { useTranslation } from "~/lib/i18n-react";
 import { appLinks } from "~/lib/links";
 
@@ -121,7 +121,11 @@ function ListSection({
           {t(`ctq.results.${name}.heading`)}
         </h2>
         <div className="flex flex-wrap items-center gap-3">
-          <CsvButton list={list} name={name} action={appLinks.studyPage(companyId, studyName, "ctqf/csv")} />
+          <CsvButton
+            list={list}
+            name={name}
+            action={appLinks.studyPage(companyId, studyName, "ctqf/upload", { csv: name })}
+          />
           {history ? (
             <a
               href={appLinks.studyPage(companyId, studyName, `riskAssessment/file/${encodeURIComponent(history.id)}`)}

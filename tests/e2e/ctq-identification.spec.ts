@@ -87,7 +87,7 @@ test("edit and delete items, download both CSVs as edited", async ({ page, javaS
   await expect(processRows.first()).toBeVisible();
   const count = await dataRows.count();
   expect(count).toBeGreaterThan(1);
-  const title = `CTQ e2e ${javaScriptEnabled ? "on" : "off"} =1+1`;
+  const title = `=1+1 CTQ e2e ${javaScriptEnabled ? "on" : "off"}`;
   await processRows
     .first()
     .getByRole("textbox", { name: /^Title/ })
@@ -106,7 +106,8 @@ test("edit and delete items, download both CSVs as edited", async ({ page, javaS
   expect(cp.suggestedFilename()).toBe("criticalProcesses.csv");
   const cpText = await saved(cp);
   expect(cpText.startsWith("\uFEFFtitle;details\r\n")).toBe(true);
-  expect(cpText).toContain(`\r\n'${title};`);
+  // A formula-like cell gets an apostrophe and quotes (001 §9, OWASP).
+  expect(cpText).toContain(`\r\n"'${title}";`);
   expect(cpText.endsWith("\r\n")).toBe(true);
   const [cd] = await Promise.all([page.waitForEvent("download"), page.getByTestId("csv-criticalData").click()]);
   expect(cd.suggestedFilename()).toBe("criticalData.csv");
@@ -185,7 +186,7 @@ test("insert into a study that holds some of the items: the overwrite warning, C
     page.getByRole("textbox", { name: /Title/ }).and(page.locator(`[value="CTQ process ${mode}"]`)),
   ).toHaveCount(1);
   await page.goto(`${study}/cpcd?cpOrCd=cd`);
-  await expect(page.locator(`[value="CTQ datum ${mode}"]`)).toHaveCount(1);
+  await expect(page.getByRole("textbox").and(page.locator(`[value="CTQ datum ${mode}"]`))).toHaveCount(1);
 });
 
 test("a monitor sees the results without the insert menu", async ({ page, javaScriptEnabled }) => {

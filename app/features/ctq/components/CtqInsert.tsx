@@ -16,14 +16,26 @@ import { useTranslation } from "~/lib/i18n-react";
 
 type CtqEditableList = EditableList<CtqRowForm>;
 
-/** The flow's state on the page: the server's answer, and with scripts the menu's choice opened in place. */
-export function useInsertState(answered: InsertView | undefined) {
+/**
+ * The flow's state on the page: the server's answer (the step, and the rationale as the form came back), and with
+ * scripts the menu's choice opened in place. Cancel and a full success clear the rationale (001 §4).
+ */
+export function useInsertState(answered: InsertView | undefined, answeredRationale: string) {
   const [view, setView] = useState<InsertView>(answered ?? NO_INSERT);
-  useEffect(() => setView(answered ?? NO_INSERT), [answered]);
+  const [rationale, setRationale] = useState(answeredRationale);
+  useEffect(() => {
+    setView(answered ?? NO_INSERT);
+    setRationale(answeredRationale);
+  }, [answered, answeredRationale]);
   return {
     view,
+    rationale,
+    setRationale,
     open: (scope: InsertScope) => setView({ ...NO_INSERT, dialog: "confirm", scope, remaining: partsOf(scope) }),
-    close: () => setView(NO_INSERT),
+    close: () => {
+      setView(NO_INSERT);
+      setRationale("");
+    },
   };
 }
 export type InsertState = ReturnType<typeof useInsertState>;
@@ -101,19 +113,10 @@ function FlowFields({ formId, view }: { formId: string; view: InsertView }) {
 }
 
 /** The confirmation "Update critical processes/data" (001 §2): the required rationale and Save changes. */
-export function InsertConfirmDialog({
-  list,
-  state,
-  rationale,
-}: {
-  list: CtqEditableList;
-  state: InsertState;
-  rationale: string;
-}) {
+export function InsertConfirmDialog({ list, state }: { list: CtqEditableList; state: InsertState }) {
   const { t } = useTranslation();
   const { view } = state;
-  const [text, setText] = useState(rationale);
-  useEffect(() => setText(rationale), [rationale]);
+  const text = state.rationale;
   const error = view.error ? t(view.error.key, view.error.values) : null;
   return (
     <Dialog
@@ -160,7 +163,7 @@ export function InsertConfirmDialog({
         maxLength={2000}
         rows={4}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => state.setRationale(event.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? "ctq-insert-error" : undefined}
         className="mt-1 block w-full rounded-md border border-slate-400 p-2"
@@ -175,15 +178,7 @@ export function InsertConfirmDialog({
 }
 
 /** The overwrite warning (001 §2, §4): the duplicated titles and labels; Continue overwrites, Cancel clears. */
-export function OverwriteDialog({
-  list,
-  state,
-  rationale,
-}: {
-  list: CtqEditableList;
-  state: InsertState;
-  rationale: string;
-}) {
+export function OverwriteDialog({ list, state }: { list: CtqEditableList; state: InsertState }) {
   const { t } = useTranslation();
   const { view } = state;
   const groups = [
@@ -218,7 +213,7 @@ export function OverwriteDialog({
       }
     >
       <FlowFields formId={list.id} view={view} />
-      <input type="hidden" form={list.id} name="rationaleForChange" value={rationale} />
+      <input type="hidden" form={list.id} name="rationaleForChange" value={state.rationale} />
       <p>{t("ctq.insert.overwriteText")}</p>
       {groups.map(([name, names]) =>
         names.length > 0 ? (

@@ -66,7 +66,6 @@ export function CtqLists(props: CtqListsProps) {
     rows: loadedRows(result),
     reply: answer?.reply ?? null,
   });
-  const insert = useInsertState(answer?.insert);
   const counts = {
     criticalProcesses: list.rows.filter((r) => currentValue(r.fields.list) === "criticalProcesses").length,
     criticalData: list.rows.filter((r) => currentValue(r.fields.list) === "criticalData").length,
@@ -74,6 +73,7 @@ export function CtqLists(props: CtqListsProps) {
   const rationale = String(
     (answer?.reply.result.initialValue as { rationaleForChange?: unknown } | undefined)?.rationaleForChange ?? "",
   );
+  const insert = useInsertState(answer?.insert, rationale);
   return (
     <>
       {canInsert ? props.toolbar(<InsertMenu list={list} counts={counts} state={insert} />) : null}
@@ -87,8 +87,8 @@ export function CtqLists(props: CtqListsProps) {
       <DeleteRowDialog list={list} />
       {canInsert ? (
         <>
-          <InsertConfirmDialog list={list} state={insert} rationale={rationale} />
-          <OverwriteDialog list={list} state={insert} rationale={rationale} />
+          <InsertConfirmDialog list={list} state={insert} />
+          <OverwriteDialog list={list} state={insert} />
         </>
       ) : null}
       <UnsavedChangesGuard list={list} />

@@ -187,6 +187,11 @@ test("insert into a study that holds some of the items: the overwrite warning, C
   ).toHaveCount(1);
   await page.goto(`${study}/cpcd?cpOrCd=cd`);
   await expect(page.getByRole("textbox").and(page.locator(`[value="CTQ datum ${mode}"]`))).toHaveCount(1);
+  // Both imports are in the study's audit trail with the rationale.
+  await page.goto(`${study}/audit`);
+  await expect(
+    page.getByTestId("audit-entry").filter({ hasText: `From the CTQ identification (${mode})` }),
+  ).toHaveCount(2);
 });
 
 test("a monitor sees the results without the insert menu", async ({ page, javaScriptEnabled }) => {

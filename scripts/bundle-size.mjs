@@ -68,6 +68,8 @@ const EDITOR_PAGES = [
   "/ng/companies/:companyId/studies/:studyName/cpcd ",
   "/ng/companies/:companyId/cpcd ",
   "/ng/companies/:companyId/studies/:studyName/riskAssessment/results ",
+  // Issue 25: the CTQ results, both CTQ lists on the same list kit and review layout as the risk results.
+  "/ng/companies/:companyId/studies/:studyName/ctqf/results ",
 ];
 export const budgetOf = (route) =>
   FORM_PAGES.some((page) => route.startsWith(page))

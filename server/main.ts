@@ -133,8 +133,9 @@ export async function createHttpApp(
   const guardSettings: WebGuardSettings = {
     publicUrl: config.publicUrl,
     ...config.web,
-    // Protocol uploads (issue 15): streamed on to POST /api/files.
-    streamedUploads: /^\/ng\/companies\/[^/]+\/studies\/[^/]+\/riskAssessment\/(identification|upload)$/,
+    // Protocol uploads (issue 15): streamed on to POST /api/files; CTQ identification's (issue 25, ADR 0049) are read
+    // by its action up to the upload limit, with the two lists beside the file.
+    streamedUploads: /^\/ng\/companies\/[^/]+\/studies\/[^/]+\/(riskAssessment|ctqf)\/(identification|upload)$/,
   };
   app.all("*", async (c) => {
     const calls: ApiCallCount = { apiCalls: 0, permissionChecks: 0 };

@@ -177,6 +177,8 @@ export const PRODUCT_PAGES: ReadonlySet<string> = new Set<string>([
   "cdq",
   // issue 15: the Protocol Analysis Tool's landing page (001 §2); reachable since issue 24
   "protocolAnalysisTool",
+  // issue 25: CTQ identification (001 §2), where Generate CTQ and Ask AI lead
+  "ctqf/identification",
 ]);
 
 /** Where an entry leads: an address, or why it cannot lead anywhere in this deployment. */

@@ -30,7 +30,7 @@ async function open(page: Page, address: string, javaScriptEnabled: boolean) {
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 test.describe("study CP&CD editor", () => {
-  test("the tab comes from cpOrCd, normalised in the address; title, subtitle, Ask AI not there yet", async ({
+  test("the tab comes from cpOrCd, normalised in the address; title, subtitle, Ask AI to CTQ identification", async ({
     page,
     javaScriptEnabled,
   }) => {
@@ -42,10 +42,10 @@ test.describe("study CP&CD editor", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Critical Processes and Data (Study level)");
     await expect(page.getByText("Configure study-specific critical processes and data.")).toBeVisible();
     await expect(page).toHaveTitle(/Critical Processes and Data \(Study level\)/);
-    // Ask AI leads to CTQ identification once it exists (issue 25); until then it says so (issue 24, defect 4).
+    // Ask AI leads to CTQ identification (issue 25).
     const askAi = page.getByTestId("cpcd-ask-ai");
-    await expect(askAi).toHaveAttribute("aria-disabled", "true");
-    await expect(page.getByTestId("cpcd-ask-ai-reason")).toHaveText("Not available yet");
+    await expect(askAi).toHaveAttribute("href", /\/studies\/DEMO001\/ctqf\/identification$/);
+    await expect(page.getByTestId("cpcd-ask-ai-reason")).toHaveCount(0);
     await expect(page.getByTestId("cpcd-tab-cp")).toHaveAttribute("aria-current", "page");
     await expect(page.getByLabel("Title, row 1")).toHaveValue("Informed consent");
     await expectAccessible(page);

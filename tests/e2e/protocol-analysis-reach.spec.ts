@@ -79,17 +79,16 @@ test("a monitor is told of the complexity tool and is not offered New request (d
   await expect(page.getByRole("dialog", { name: "Start a new request?" })).toHaveCount(0);
 });
 
-test("Generate CTQ and Ask AI say plainly that CTQ identification is not there yet (defect 4)", async ({ page }) => {
+test("Generate CTQ and Ask AI lead to CTQ identification (issue 25; issue 24, defect 4 until then)", async ({
+  page,
+}) => {
   await signInAs(page, manager.email);
   await page.goto(`${study}/protocolAnalysisTool`);
   const step2 = page.getByTestId("step-2");
-  await expect(step2.getByRole("link", { name: "Generate CTQ" })).toHaveAttribute("aria-disabled", "true");
-  await expect(step2).toContainText("Not available yet");
+  await expect(step2.getByRole("link", { name: "Generate CTQ" })).toHaveAttribute("href", /\/ctqf\/identification$/);
+  await expect(step2).not.toContainText("Not available yet");
   await page.goto(`${study}/cpcd`);
-  const askAi = page.getByTestId("cpcd-ask-ai");
-  await expect(askAi).toHaveAttribute("aria-disabled", "true");
-  await expect(askAi).not.toHaveAttribute("href");
-  await expect(page.getByTestId("cpcd-ask-ai-reason")).toHaveText("Not available yet");
+  await expect(page.getByTestId("cpcd-ask-ai")).toHaveAttribute("href", /\/ctqf\/identification$/);
   await expectAccessible(page);
 });
 

@@ -25,6 +25,8 @@ const REACHED_FROM: Record<string, string> = {
   "riskAssessment/results": "protocolAnalysisTool (recent requests), the upload's alert, the e-mail",
   "riskAssessment/workingDraft": "riskAssessment/results (after Insert in RACT)",
   "riskAssessment/evidence": "riskAssessment/results (each row's citation)",
+  "ctqf/identification": "protocolAnalysisTool (STEP 2, Generate CTQ), cpcd (Ask AI), ctqf/results (New request)",
+  "ctqf/results": "protocolAnalysisTool (recent requests), the form's alert, the e-mail",
 };
 
 const ROUTES = path.join("app", "routes", "ng+", "companies+", "$companyId+");

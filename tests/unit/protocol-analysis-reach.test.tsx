@@ -10,8 +10,10 @@ cleanupAfterEach();
 const COMPANY = "6560de000000000000000001";
 
 describe("CTQ identification, not there yet (issue 24, defect 4)", () => {
-  it("is unavailable until its page is registered, so no button leads to a 404", () => {
-    expect(ctqIdentification(COMPANY, "S")).toEqual({ unavailable: "notYet" });
+  it("leads to its page now that it is registered (issue 25)", () => {
+    expect(ctqIdentification(COMPANY, "S")).toEqual({
+      href: `/ng/companies/${COMPANY}/studies/S/ctqf/identification`,
+    });
   });
 
   it("shows Generate CTQ disabled with the reason in words", () => {

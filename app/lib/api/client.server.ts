@@ -11,6 +11,7 @@ import type { AuthorizationCheck, AuthorizationCodeRequest } from "@server/contr
 import { auditCalls } from "./audit.server";
 import { cdqCalls } from "./cdq.server";
 import { cpcdCalls } from "./cpcd.server";
+import { ctqCalls } from "./ctq.server";
 import { createApiHttp, type ApiClientOptions, type ApiHttp } from "./http.server";
 import { protocolAnalysisCalls } from "./protocol-analysis.server";
 
@@ -137,6 +138,9 @@ function featureAreas(http: ApiHttp) {
 
     // issue 15, Protocol Analysis: `files`, `protocolAnalysis`, `ract`
     ...protocolAnalysisCalls(http),
+
+    // issue 25, CTQ identification: `ctq`
+    ...ctqCalls(http),
   };
 }
 

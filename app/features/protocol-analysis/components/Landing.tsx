@@ -172,7 +172,13 @@ function RecentRequests({ items, now }: { items: AnalysisRequestSummary[]; now: 
           <tbody>
             {items.map((item) => (
               <tr key={item.id} className="border-b border-slate-100" data-testid="recent-request">
-                <td className="py-2 pr-3">{t("protocolAnalysis.landing.kindRiskAssessment")}</td>
+                <td className="py-2 pr-3">
+                  {t(
+                    item.kind === "ctqIdentification"
+                      ? "ctq.landing.kind"
+                      : "protocolAnalysis.landing.kindRiskAssessment",
+                  )}
+                </td>
                 <td className="py-2 pr-3">{item.fileName}</td>
                 <td className="py-2 pr-3">{item.requestedBy}</td>
                 <td className="py-2 pr-3">
@@ -188,7 +194,7 @@ function RecentRequests({ items, now }: { items: AnalysisRequestSummary[]; now: 
                 </td>
                 <td className="py-2">
                   <Link
-                    to={`../riskAssessment/results?id=${encodeURIComponent(item.id)}`}
+                    to={`../${item.kind === "ctqIdentification" ? "ctqf" : "riskAssessment"}/results?id=${encodeURIComponent(item.id)}`}
                     relative="path"
                     className="text-brand-700 underline underline-offset-2"
                     aria-label={t("protocolAnalysis.landing.openResultsOf", { file: item.fileName })}

@@ -1,0 +1,203 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Download, Page } from "@playwright/test";
+import { DEMO } from "@server/seed/demo";
+import { findSharedProtocols } from "../support/shared-protocols";
+import { expect, expectAccessible, signInAs, test, waitForHydration } from "./support";
+
+/**
+ * Issue 25, CTQ identification end to end, JavaScript on and off: a study manager fills the form from the company
+ * lists, uploads roche-wa42380-covacta.docx, follows the request to Finished, edits and deletes items, downloads both
+ * CSVs (their bytes), inserts processes and data into a study that already holds some of them, meets the overwrite
+ * warning twice (processes, then data), continues, and finds the items on the study CP&CD page; Cancel clears the
+ * rationale and inserts nothing; a monitor sees the results without the insert menu.
+ */
+const study = `/ng/companies/${DEMO.company.id}/studies/${DEMO.studies.active.name}`;
+const manager = DEMO.users.manager;
+const PROTOCOLS = findSharedProtocols();
+if (!PROTOCOLS) throw new Error("The shared protocols were not found: set PROTOCOLS_DIR to ../shared/protocols.");
+const PROTOCOL = path.join(PROTOCOLS, "roche-wa42380-covacta.docx");
+
+test.describe.configure({ mode: "serial", timeout: 300_000 });
+
+let report = "";
+
+const saved = async (download: Download) => fs.readFileSync((await download.path())!).toString("utf8");
+
+async function untilFinished(page: Page) {
+  const lists = page.getByTestId("ctq-criticalProcesses");
+  for (let i = 0; i < 90 && !(await lists.isVisible()); i++) {
+    await expect(page.getByTestId("root-error")).toHaveCount(0);
+    await page.waitForTimeout(2000);
+    await page.reload();
+  }
+  await expect(lists).toBeVisible();
+}
+
+test("a study manager fills the form from the company lists and follows the request to Finished", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await signInAs(page, manager.email);
+  await page.goto(`${study}/protocolAnalysisTool`);
+  await page.getByRole("link", { name: "Generate CTQ" }).click();
+  await expect(page).toHaveURL(/ctqf\/identification$/);
+  await waitForHydration(page, javaScriptEnabled);
+  await expect(page.getByRole("heading", { name: "CTQ identification", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("ctq-warning")).toContainText("not saved company-wide");
+  const processes = page.getByRole("textbox", { name: "Critical Processes" });
+  const data = page.getByRole("textbox", { name: "Critical Data" });
+  // The demo company has CP&CD: nothing is filled in by itself.
+  await expect(processes).toHaveValue("");
+  await page.getByRole("button", { name: "Identify CTQ" }).click();
+  await expect(page.getByTestId("cpcd-error")).toHaveText("Add examples of CP&CD");
+  await page.getByRole("button", { name: "Add company CP&CD" }).click();
+  await expect(processes).toHaveValue(/^Informed consent; Consent obtained/);
+  await expect(data).not.toHaveValue("");
+  await expectAccessible(page);
+  // No file: said on the field, the lists kept.
+  await page.getByRole("button", { name: "Identify CTQ" }).click();
+  await expect(page.getByTestId("upload-error")).toHaveText("Choose a protocol file (.pdf or .docx).");
+  await expect(processes).toHaveValue(/^Informed consent; Consent obtained/);
+
+  await page.getByLabel("Protocol file").setInputFiles({
+    name: `covacta-ctq-${javaScriptEnabled ? "on" : "off"}.docx`,
+    mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    buffer: fs.readFileSync(PROTOCOL),
+  });
+  await page.getByRole("button", { name: "Identify CTQ" }).click();
+  const sent = page.getByTestId("request-sent");
+  await expect(sent).toContainText("Your request was sent successfully.");
+  await expectAccessible(page);
+  await sent.getByTestId("follow-request").click();
+  await expect(page).toHaveURL(/ctqf\/results\?id=/);
+  report = page.url();
+  await untilFinished(page);
+  await expect(page.getByRole("heading", { name: "AI-Enhanced Critical to Quality Factors", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("ai-caution")).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("edit and delete items, download both CSVs as edited", async ({ page, javaScriptEnabled }) => {
+  await signInAs(page, manager.email);
+  await page.goto(report);
+  await waitForHydration(page, javaScriptEnabled);
+  const processRows = page.getByTestId("ctq-row-criticalProcesses");
+  const dataRows = page.getByTestId("ctq-row-criticalData");
+  await expect(processRows.first()).toBeVisible();
+  const count = await dataRows.count();
+  expect(count).toBeGreaterThan(1);
+  const title = `=1+1 CTQ e2e ${javaScriptEnabled ? "on" : "off"}`;
+  await processRows
+    .first()
+    .getByRole("textbox", { name: /^Title/ })
+    .fill(title);
+  await dataRows
+    .last()
+    .getByRole("button", { name: /Delete row/ })
+    .click();
+  const confirm = page.getByRole("dialog", { name: "Confirm deletion" });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(dataRows).toHaveCount(count - 1);
+  await expect(processRows.first().getByRole("textbox", { name: /^Title/ })).toHaveValue(title);
+
+  const [cp] = await Promise.all([page.waitForEvent("download"), page.getByTestId("csv-criticalProcesses").click()]);
+  expect(cp.suggestedFilename()).toBe("criticalProcesses.csv");
+  const cpText = await saved(cp);
+  expect(cpText.startsWith("\uFEFFtitle;details\r\n")).toBe(true);
+  // A formula-like cell gets an apostrophe and quotes (001 §9, OWASP).
+  expect(cpText).toContain(`\r\n"'${title}";`);
+  expect(cpText.endsWith("\r\n")).toBe(true);
+  const [cd] = await Promise.all([page.waitForEvent("download"), page.getByTestId("csv-criticalData").click()]);
+  expect(cd.suggestedFilename()).toBe("criticalData.csv");
+  const cdText = await saved(cd);
+  expect(cdText.startsWith("\uFEFFisCritical;label;description\r\n")).toBe(true);
+  expect(cdText.split("\r\n").filter(Boolean)).toHaveLength(count);
+});
+
+async function openInsert(page: Page, item: string) {
+  await page.getByTestId("insert-menu").locator("summary").click();
+  await page.getByRole("button", { name: item }).click();
+}
+
+test("insert into a study that holds some of the items: the overwrite warning, Continue, the study's lists", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await signInAs(page, manager.email);
+  await page.goto(report);
+  await waitForHydration(page, javaScriptEnabled);
+  const mode = javaScriptEnabled ? "on" : "off";
+  const processRows = page.getByTestId("ctq-row-criticalProcesses");
+  const dataRows = page.getByTestId("ctq-row-criticalData");
+  // One item of each list as the study already has it (the demo study's lists), one new.
+  await processRows
+    .nth(0)
+    .getByRole("textbox", { name: /^Title/ })
+    .fill("Informed consent");
+  await processRows
+    .nth(1)
+    .getByRole("textbox", { name: /^Title/ })
+    .fill(`CTQ process ${mode}`);
+  await dataRows
+    .nth(0)
+    .getByRole("textbox", { name: /^Label/ })
+    .fill("Date of informed consent");
+  await dataRows
+    .nth(1)
+    .getByRole("textbox", { name: /^Label/ })
+    .fill(`CTQ datum ${mode}`);
+
+  // Cancel on the warning: nothing more inserted, the rationale cleared.
+  await openInsert(page, "Insert critical processes only");
+  let dialog = page.getByRole("dialog", { name: "Update critical processes" });
+  await dialog.getByRole("textbox", { name: /Rationale for change/ }).fill("Cancelled insert");
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  let warning = page.getByRole("dialog", { name: "Duplicate value found" });
+  await expect(warning.getByTestId("duplicates-criticalProcesses")).toContainText("Informed consent");
+  await expectAccessible(page);
+  await warning.getByRole("button", { name: "Cancel" }).click();
+  await expect(warning).toBeHidden();
+  await expect(page.getByTestId("insert-success")).toHaveCount(0);
+
+  await openInsert(page, "Insert critical processes and data");
+  dialog = page.getByRole("dialog", { name: "Update critical processes and critical data" });
+  const rationale = dialog.getByRole("textbox", { name: /Rationale for change/ });
+  await expect(rationale).toHaveValue("");
+  await rationale.fill(`From the CTQ identification (${mode})`);
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  warning = page.getByRole("dialog", { name: "Duplicate value found" });
+  await expect(warning.getByTestId("duplicates-criticalProcesses")).toContainText("Informed consent");
+  await warning.getByRole("button", { name: "Continue" }).click();
+  // Processes are in; data meets its own duplicates, and Continue inserts data only.
+  await expect(warning.getByTestId("duplicates-criticalData")).toContainText("Date of informed consent");
+  await warning.getByRole("button", { name: "Continue" }).click();
+  const success = page.getByTestId("insert-success");
+  await expect(success).toContainText("Success!");
+  const link = success.getByRole("link", { name: /Critical Processes and Data/ });
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expectAccessible(page);
+  // The edits stay on the page.
+  await expect(processRows.nth(1).getByRole("textbox", { name: /^Title/ })).toHaveValue(`CTQ process ${mode}`);
+
+  await page.goto(`${study}/cpcd`);
+  await expect(
+    page.getByRole("textbox", { name: /Title/ }).and(page.locator(`[value="CTQ process ${mode}"]`)),
+  ).toHaveCount(1);
+  await page.goto(`${study}/cpcd?cpOrCd=cd`);
+  await expect(page.getByRole("textbox").and(page.locator(`[value="CTQ datum ${mode}"]`))).toHaveCount(1);
+  // Both imports are in the study's audit trail with the rationale.
+  await page.goto(`${study}/audit`);
+  await expect(
+    page.getByTestId("audit-entry").filter({ hasText: `From the CTQ identification (${mode})` }),
+  ).toHaveCount(2);
+});
+
+test("a monitor sees the results without the insert menu", async ({ page, javaScriptEnabled }) => {
+  await signInAs(page, DEMO.users.monitor.email);
+  await page.goto(report);
+  await waitForHydration(page, javaScriptEnabled);
+  await expect(page.getByTestId("ctq-criticalProcesses")).toBeVisible();
+  await expect(page.getByTestId("insert-menu")).toHaveCount(0);
+});

@@ -31,7 +31,7 @@ export const ctqRowToForm = (list: CtqList, item: CtqItem): CtqRowForm => ({
   citation: item.citation ? JSON.stringify(item.citation) : "",
 });
 
-/** 001 §3 "Study critical process/datum": limits as the study lists' (server/contracts/cpcd.ts CPCD_LIMITS). */
+/** 001 §3 "Study critical process and critical datum": limits as the study lists' (server/contracts/cpcd.ts CPCD_LIMITS). */
 export const CTQ_TITLE_MAX = 200;
 export const CTQ_DETAILS_MAX = 2000;
 

@@ -3,6 +3,7 @@ import { ConfirmDialog } from "~/components/dialogs/ConfirmDialog";
 import { DialogTrigger, useUrlDialog } from "~/components/dialogs/url-state";
 import { BackLink } from "~/components/widgets/BackLink";
 import { PageNotice } from "~/components/widgets/ResultAlert";
+import { FileDownloads } from "~/features/protocol-analysis/components/FileDownloads";
 import { LiveStatus } from "~/features/protocol-analysis/components/LiveStatus";
 import { RowsEditor } from "~/features/protocol-analysis/components/RowsEditor";
 import type { QuoteCheck } from "~/features/protocol-analysis/evidence";
@@ -67,7 +68,17 @@ export function ResultsPage(props: ResultsPageProps) {
 
       {result ? <ResultState result={result} now={now} /> : null}
 
-      {result ? <Downloads result={result} companyId={companyId} studyName={studyName} /> : null}
+      {result ? (
+        <FileDownloads
+          files={[
+            ["protocolFile", result.protocolFile],
+            ["parsedFile", result.parsedProtocolFile],
+            ["historyFile", result.historyFile],
+          ]}
+          companyId={companyId}
+          studyName={studyName}
+        />
+      ) : null}
 
       {result && result.state === "Finished" && result.value ? (
         // A new key after an insert: the list starts again from the rows as inserted (issue 24, defect 3).
@@ -94,46 +105,5 @@ function ResultState({ result, now }: { result: RiskAssessmentResult; now: strin
       {result.result.error ? <p className="mt-1">{result.result.error}</p> : null}
       {result.result.errorDetails ? <p className="mt-1 text-sm">{result.result.errorDetails}</p> : null}
     </PageNotice>
-  );
-}
-
-function Downloads({
-  result,
-  companyId,
-  studyName,
-}: {
-  result: RiskAssessmentResult;
-  companyId: string;
-  studyName: string;
-}) {
-  const { t } = useTranslation();
-  const files = [
-    ["protocolFile", result.protocolFile],
-    ["parsedFile", result.parsedProtocolFile],
-    ["historyFile", result.historyFile],
-  ] as const;
-  if (files.every(([, f]) => !f)) return null;
-  return (
-    <section className="mt-6" aria-labelledby="downloads-heading">
-      <h2 id="downloads-heading" className="font-semibold text-slate-900">
-        {t("protocolAnalysis.results.downloads")}
-      </h2>
-      <ul className="mt-2 space-y-1">
-        {files.map(([label, file]) =>
-          file ? (
-            <li key={label}>
-              <span className="text-slate-700">{t(`protocolAnalysis.results.${label}`)}: </span>
-              <a
-                href={appLinks.studyPage(companyId, studyName, `riskAssessment/file/${encodeURIComponent(file.id)}`)}
-                download={file.name}
-                className="text-brand-700 underline underline-offset-2"
-              >
-                {file.name}
-              </a>
-            </li>
-          ) : null,
-        )}
-      </ul>
-    </section>
   );
 }

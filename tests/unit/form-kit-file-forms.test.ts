@@ -12,8 +12,9 @@ const COVERED: Record<string, string> = {
   "app/components/forms/fields.tsx": "the control",
   "app/features/cpcd/components/CpcdEditor.tsx": "tests/e2e/cpcd-editor-defects.spec.ts (defect 8: CP&CD import)",
   "app/features/gallery/components/WidgetGallery.tsx": "tests/e2e/cpcd-editor-defects.spec.ts (defect 8: sample form)",
-  "app/features/protocol-analysis/components/IdentificationForm.tsx":
-    "tests/e2e/protocol-analysis.spec.ts (bad uploads are refused with their message)",
+  "app/features/protocol-analysis/components/ProtocolFileField.tsx":
+    "tests/e2e/protocol-analysis.spec.ts (bad uploads are refused with their message) and " +
+    "tests/e2e/ctq-form-limits.spec.ts (the CTQ form: too large, the lists kept)",
 };
 
 function sources(directory: string): string[] {

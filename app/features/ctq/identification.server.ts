@@ -3,7 +3,11 @@
  * lists and the predefined examples as text) and its post: Add company CP&CD / Add predefined examples fill the text
  * areas (without scripts), Identify CTQ uploads the protocol and starts the request.
  */
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import {
+  unstable_parseMultipartFormData as parseMultipartFormData,
+  type LoaderFunctionArgs,
+  type UploadHandler,
+} from "@remix-run/node";
 import { formatCpcdText, parseCpcdText } from "@server/contracts/cpcd-text";
 import type { RepeatedRequest } from "@server/contracts/protocol-analysis";
 import {
@@ -27,8 +31,40 @@ import { companyIdParam, studyNameParam } from "~/lib/params";
 
 /** 001 §9: 13 predefined critical processes and 15 critical data, in locales (ctqExamples). */
 const EXAMPLE_COUNTS = { criticalProcesses: 13, criticalData: 15 } as const;
-/** The largest post the form takes: the protocol (the API's upload limit applies too) and the two texts. */
-const MAX_POST_BYTES = 64 * 1024 * 1024;
+/** The largest protocol the form holds to pass on (the API's own upload limit applies after it). */
+const MAX_FILE_BYTES = 64 * 1024 * 1024;
+/**
+ * The largest post the form reads: beyond MAX_FILE_BYTES the file is read and dropped, so that the two texts, which
+ * come after it, are kept and the page can say "too large" with the user's lists intact; beyond this, nothing is read.
+ */
+const MAX_POST_BYTES = 1024 * 1024 * 1024;
+
+/**
+ * Reads the form's post: the texts in memory, the protocol file in memory up to MAX_FILE_BYTES; a larger one is drained
+ * and stands as `tooLarge`, the texts read all the same (no edit lost on a round trip).
+ */
+async function readPost(request: Request): Promise<{ form: FormData; tooLarge: boolean }> {
+  if (!/^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "")) {
+    return { form: await request.formData(), tooLarge: false };
+  }
+  let tooLarge = false;
+  // Each part read up to its bound and drained past it: a text beyond CTQ_TEXT_MAX is cut (as textOf cuts it),
+  // a file beyond MAX_FILE_BYTES dropped and said "too large".
+  const parts: UploadHandler = async ({ filename, contentType, data }) => {
+    const bound = filename === undefined ? CTQ_TEXT_MAX * 4 : MAX_FILE_BYTES;
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of data) {
+      size += chunk.byteLength;
+      if (size <= bound) chunks.push(chunk);
+    }
+    if (filename === undefined) return Buffer.concat(chunks).toString("utf8");
+    if (size > bound) tooLarge = true;
+    return size > bound ? undefined : new File(chunks as BlobPart[], filename, { type: contentType });
+  };
+  const form = await parseMultipartFormData(request, parts);
+  return { form, tooLarge };
+}
 
 async function gate(request: Request, context: WebContext, companyId: string, studyName: string) {
   return requireAnalysisPage(request, context, companyId, [ctqAddresses(companyId, studyName).start]);
@@ -82,7 +118,7 @@ export async function submitCtqForm(request: Request, context: WebContext, compa
     const outcome = { ok: false as const, message: "protocolAnalysis.identification.tooLarge", values: { size: 50 } };
     return { outcome, texts: empty, errors: { file: outcome.message } } satisfies CtqFormAnswer;
   }
-  const form = await request.formData();
+  const { form, tooLarge } = await readPost(request);
   const texts: CtqTexts = {
     criticalProcesses: textOf(form, "criticalProcesses"),
     criticalData: textOf(form, "criticalData"),
@@ -103,7 +139,8 @@ export async function submitCtqForm(request: Request, context: WebContext, compa
   }
   const file = form.get("File");
   const chosen = file instanceof File ? file : null;
-  const errors = { ...textErrors(texts), ...(fileError(chosen) ? { file: fileError(chosen)! } : {}) };
+  const refusal = tooLarge ? "protocolAnalysis.identification.tooLarge" : fileError(chosen);
+  const errors = { ...textErrors(texts), ...(refusal ? { file: refusal } : {}) };
   if (Object.keys(errors).length > 0 || !chosen) return { outcome: null, texts, errors } satisfies CtqFormAnswer;
   const outcome = await uploadAndStart(api, studyName, chosen, texts);
   return { outcome, texts, errors: outcome.ok || "repeat" in outcome ? {} : { file: outcome.message } };

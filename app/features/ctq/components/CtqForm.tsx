@@ -13,6 +13,7 @@ import {
   type CtqTexts,
 } from "~/features/ctq/form";
 import { useCtqUpload } from "~/features/ctq/upload";
+import { ProtocolFileField } from "~/features/protocol-analysis/components/ProtocolFileField";
 import { RequestSent } from "~/features/protocol-analysis/components/UploadOutcome";
 import { useTranslation } from "~/lib/i18n-react";
 import { appLinks } from "~/lib/links";
@@ -26,8 +27,6 @@ export interface CtqFormProps {
   companyCpcdHref: string;
   answer: CtqFormAnswer | undefined;
 }
-
-const ACCEPT = ".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 /** CTQ identification (001 §2 "CTQ identification form", §5): the protocol, then the two lists as text. */
 export function CtqForm(props: CtqFormProps) {
@@ -60,28 +59,9 @@ export function CtqForm(props: CtqFormProps) {
       >
         <fieldset>
           <legend className="font-semibold text-slate-900">{t("ctq.form.stepOne")}</legend>
-          <label htmlFor="protocol-file" className="mt-2 block font-medium text-slate-900">
-            {t("protocolAnalysis.identification.fileLabel")} <span aria-hidden="true">*</span>
-          </label>
-          <p id="protocol-hint" className="text-sm text-slate-600">
-            {t("protocolAnalysis.identification.fileHint")}
-          </p>
-          <input
-            ref={form.fileInput}
-            id="protocol-file"
-            name="File"
-            type="file"
-            required
-            accept={ACCEPT}
-            aria-describedby={fileError ? "protocol-hint protocol-error" : "protocol-hint"}
-            aria-invalid={fileError ? true : undefined}
-            className="mt-2 block w-full text-sm text-slate-900 file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
-          />
-          {fileError ? (
-            <p id="protocol-error" role="alert" className="mt-2 text-sm text-red-700" data-testid="upload-error">
-              {fileError}
-            </p>
-          ) : null}
+          <div className="mt-2">
+            <ProtocolFileField fileInput={form.fileInput} error={fileError} />
+          </div>
         </fieldset>
         <StepTwo {...props} form={form} hydrated={hydrated} />
         <Progress form={form} />

@@ -4,6 +4,7 @@ import { DialogTrigger, useUrlDialog } from "~/components/dialogs/url-state";
 import { Button, buttonClass } from "~/components/forms/Button";
 import { useHydrated } from "~/components/forms/hydrated";
 import { BackLink } from "~/components/widgets/BackLink";
+import { ProtocolFileField } from "~/features/protocol-analysis/components/ProtocolFileField";
 import { UploadAnswer } from "~/features/protocol-analysis/components/UploadOutcome";
 import { useProtocolUpload, type SubmitOutcome } from "~/features/protocol-analysis/upload";
 import { useTranslation } from "~/lib/i18n-react";
@@ -52,29 +53,7 @@ export function IdentificationForm({
         aria-describedby={error ? "protocol-error" : undefined}
       >
         <div>
-          <label htmlFor="protocol-file" className="block font-medium text-slate-900">
-            {t("protocolAnalysis.identification.fileLabel")} <span aria-hidden="true">*</span>
-          </label>
-          <p id="protocol-hint" className="text-sm text-slate-600">
-            {t("protocolAnalysis.identification.fileHint")}
-          </p>
-          <input
-            ref={upload.fileInput}
-            id="protocol-file"
-            name="File"
-            type="file"
-            required
-            accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-            aria-describedby={error ? "protocol-hint protocol-error" : "protocol-hint"}
-            aria-invalid={error ? true : undefined}
-            className="mt-2 block w-full text-sm text-slate-900 file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
-            onChange={() => upload.setOutcome(null)}
-          />
-          {error ? (
-            <p id="protocol-error" role="alert" className="mt-2 text-sm text-red-700" data-testid="upload-error">
-              {error}
-            </p>
-          ) : null}
+          <ProtocolFileField fileInput={upload.fileInput} error={error} onChange={() => upload.setOutcome(null)} />
         </div>
         <DialogTrigger dialog={limitations} className="inline-block py-1 text-brand-700 underline underline-offset-2">
           {t("protocolAnalysis.identification.limitationsButton")}

@@ -72,7 +72,7 @@ function failureOf(
   part: CtqList,
   items: InsertItems,
   error: { code: string; detail?: string; additionalData?: unknown },
-) {
+): NonNullable<InsertView["error"]> {
   const name = duplicateInList(part, items, error.additionalData);
   if (name) return { key: `ctq.insert.duplicateInList.${part}`, values: { name } };
   return { key: "ctq.insert.failed", values: { detail: error.detail || error.code } };

@@ -10,7 +10,8 @@ import { expect, expectAccessible, signInAs, test, waitForHydration } from "./su
  * lists, uploads roche-wa42380-covacta.docx, follows the request to Finished, edits and deletes items, downloads both
  * CSVs (their bytes), inserts processes and data into a study that already holds some of them, meets the overwrite
  * warning twice (processes, then data), continues, and finds the items on the study CP&CD page; Cancel clears the
- * rationale and inserts nothing; a monitor sees the results without the insert menu.
+ * rationale and inserts nothing; a failing second insert (data holding one label twice) leaves the processes inserted,
+ * shows no success and keeps the confirmation open with the rationale and the error; a monitor sees the results without the insert menu.
  */
 const study = `/ng/companies/${DEMO.company.id}/studies/${DEMO.studies.active.name}`;
 const manager = DEMO.users.manager;
@@ -116,9 +117,36 @@ test("edit and delete items, download both CSVs as edited", async ({ page, javaS
   expect(cdText.split("\r\n").filter(Boolean)).toHaveLength(count);
 });
 
+/** The Insert in study menu (the house menu button, ADR 0024/0049): a popover of submit buttons, a menu with script. */
 async function openInsert(page: Page, item: string) {
-  await page.getByTestId("insert-menu").locator("summary").click();
-  await page.getByRole("button", { name: item }).click();
+  await page.getByTestId("menu-ctq-insert").click();
+  await page.getByTestId("menu-ctq-insert-content").getByText(item, { exact: true }).click();
+}
+
+/** With script, the WAI-ARIA menu button: arrows move, Escape closes onto the button, Enter opens the confirmation. */
+async function insertByKeyboard(page: Page) {
+  const trigger = page.getByTestId("menu-ctq-insert");
+  await expect(trigger).toHaveAttribute("aria-haspopup", "menu");
+  await trigger.focus();
+  await page.keyboard.press("ArrowDown");
+  const items = page.getByRole("menu").getByRole("menuitem");
+  await expect(items).toHaveText([
+    "Insert critical processes and data",
+    "Insert critical processes only",
+    "Insert critical data only",
+  ]);
+  await expect(items.nth(0)).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(items.nth(1)).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowUp");
+  await expect(items.nth(2)).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toBeHidden();
+  await expect(trigger).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(items.nth(0)).toBeFocused();
+  await page.keyboard.press("Enter");
 }
 
 test("insert into a study that holds some of the items: the overwrite warning, Continue, the study's lists", async ({
@@ -192,6 +220,77 @@ test("insert into a study that holds some of the items: the overwrite warning, C
   await expect(
     page.getByTestId("audit-entry").filter({ hasText: `From the CTQ identification (${mode})` }),
   ).toHaveCount(2);
+});
+
+test("a failing second insert (data holding one label twice): processes in, no success, the confirmation open", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await signInAs(page, manager.email);
+  await page.goto(report);
+  await waitForHydration(page, javaScriptEnabled);
+  const mode = javaScriptEnabled ? "on" : "off";
+  const processRows = page.getByTestId("ctq-row-criticalProcesses");
+  const dataRows = page.getByTestId("ctq-row-criticalData");
+  await expect(processRows.first()).toBeVisible();
+  // Every item new to the study, so that nothing meets the overwrite warning; two data labels the same but for case.
+  const processCount = await processRows.count();
+  for (let i = 0; i < processCount; i++)
+    await processRows
+      .nth(i)
+      .getByRole("textbox", { name: /^Title/ })
+      .fill(`Failing insert ${mode} process ${i}`);
+  const dataCount = await dataRows.count();
+  expect(dataCount).toBeGreaterThan(1);
+  for (let i = 0; i < dataCount; i++)
+    await dataRows
+      .nth(i)
+      .getByRole("textbox", { name: /^Label/ })
+      .fill(i === 1 ? `FAILING insert ${mode} twin` : `Failing insert ${mode} ${i === 0 ? "twin" : `datum ${i}`}`);
+
+  if (javaScriptEnabled) await insertByKeyboard(page);
+  else await openInsert(page, "Insert critical processes and data");
+  const dialog = page.getByRole("dialog", { name: "Update critical processes and critical data" });
+  const rationale = dialog.getByRole("textbox", { name: /Rationale for change/ });
+  await rationale.fill(`Failing insert (${mode})`);
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  // 001 §4: no success, the confirmation stays open with the rationale and a clear error.
+  await expect(dialog.getByTestId("insert-error")).toContainText(
+    `“FAILING insert ${mode} twin” is in the list more than once`,
+  );
+  await expect(rationale).toHaveValue(`Failing insert (${mode})`);
+  await expect(page.getByTestId("insert-success")).toHaveCount(0);
+  await expectAccessible(page);
+  // The processes went in first (seen in another tab: this one keeps its edits).
+  const other = await page.context().newPage();
+  await other.goto(`${study}/cpcd`);
+  await expect(other.getByRole("textbox").and(other.locator(`[value="Failing insert ${mode} process 0"]`))).toHaveCount(
+    1,
+  );
+  await other.goto(`${study}/cpcd?cpOrCd=cd`);
+  await expect(other.getByRole("textbox").and(other.locator(`[value="Failing insert ${mode} twin"]`))).toHaveCount(0);
+
+  // The user closes the confirmation, renames one label, and inserts the data: no overwrite warning for processes.
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  if (javaScriptEnabled) await expect(page.getByTestId("menu-ctq-insert")).toBeFocused();
+  await dataRows
+    .nth(1)
+    .getByRole("textbox", { name: /^Label/ })
+    .fill(`Failing insert ${mode} renamed`);
+  await openInsert(page, "Insert critical data only");
+  const data = page.getByRole("dialog", { name: "Update critical data" });
+  await data.getByRole("textbox", { name: /Rationale for change/ }).fill(`Failing insert fixed (${mode})`);
+  await data.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByTestId("insert-success")).toContainText("Success!");
+  await other.goto(`${study}/cpcd?cpOrCd=cd`);
+  for (const label of [`Failing insert ${mode} twin`, `Failing insert ${mode} renamed`])
+    await expect(other.getByRole("textbox").and(other.locator(`[value="${label}"]`))).toHaveCount(1);
+  await other.goto(`${study}/cpcd`);
+  await expect(other.getByRole("textbox").and(other.locator(`[value="Failing insert ${mode} process 0"]`))).toHaveCount(
+    1,
+  );
+  await other.close();
 });
 
 test("a monitor sees the results without the insert menu", async ({ page, javaScriptEnabled }) => {

@@ -124,6 +124,57 @@ describe.each(dbKinds())("CTQ insert flow on %s", (kind) => {
     expect(calls.map((c) => c.list)).toEqual(["criticalData"]);
   });
 
+  it("a real failing second insert: data holding one label twice (any case) is refused after processes went in", async () => {
+    calls.length = 0;
+    const twice: InsertItems = {
+      criticalProcesses: [{ title: "Consent F", details: "" }],
+      criticalData: [
+        { label: "Visit date F", description: "", isCritical: false },
+        { label: "VISIT DATE f", description: "typed again", isCritical: true },
+      ],
+    };
+    const view = await runInsert(importList, twice, step());
+    expect(view).toMatchObject({
+      dialog: "confirm",
+      success: false,
+      remaining: ["criticalData"],
+      error: { key: "ctq.insert.duplicateInList.criticalData", values: { name: "VISIT DATE f" } },
+    });
+    expect((await get("criticalProcesses")).filter((i) => i.title === "Consent F")).toHaveLength(1);
+    expect((await get("criticalData")).some((i) => String(i.label).toLowerCase() === "visit date f")).toBe(false);
+    // The user renames one; saving again inserts the data only.
+    calls.length = 0;
+    const fixed = {
+      ...twice,
+      criticalData: [twice.criticalData[0]!, { ...twice.criticalData[1]!, label: "Visit time F" }],
+    };
+    const retry = await runInsert(importList, fixed, step([], view.remaining));
+    expect(retry.success).toBe(true);
+    expect(calls.map((c) => c.list)).toEqual(["criticalData"]);
+    expect((await get("criticalData")).map((i) => i.label)).toEqual(
+      expect.arrayContaining(["Visit date F", "Visit time F"]),
+    );
+    expect((await get("criticalProcesses")).filter((i) => i.title === "Consent F")).toHaveLength(1);
+  });
+
+  it("processes holding one title twice: refused first, nothing inserted, the message names the title", async () => {
+    calls.length = 0;
+    const twice: InsertItems = {
+      criticalProcesses: [
+        { title: "Dosing G", details: "" },
+        { title: "dosing g", details: "" },
+      ],
+      criticalData: [{ label: "Dose G", description: "", isCritical: true }],
+    };
+    const view = await runInsert(importList, twice, step());
+    expect(view).toMatchObject({
+      dialog: "confirm",
+      remaining: ["criticalProcesses", "criticalData"],
+      error: { key: "ctq.insert.duplicateInList.criticalProcesses", values: { name: "dosing g" } },
+    });
+    expect(calls.map((c) => c.list)).toEqual(["criticalProcesses"]);
+  });
+
   it("a refusal other than duplicates (no rationale) keeps the confirmation open", async () => {
     const view = await runInsert(importList, items("E"), { ...step(), rationaleForChange: "" });
     expect(view).toMatchObject({ dialog: "confirm", success: false, remaining: ["criticalProcesses", "criticalData"] });

@@ -101,3 +101,36 @@ describe("a header menu", () => {
     expect(stops).toEqual(["0", "-1", "-1", "-1"]);
   });
 });
+
+describe("a menu of submit buttons (the CTQ Insert in study menu, ADR 0049)", () => {
+  const submits = (onSelect = vi.fn()): MenuEntry[] => [
+    { key: "x", label: "Xray", submit: { form: "f", name: "intent", value: "open:x", noValidate: true, onSelect } },
+    { key: "y", label: "Yankee", disabled: true, submit: { form: "f", name: "intent", value: "open:y" } },
+  ];
+
+  it("without script: named submit buttons; a disabled one is shown, not a button", async () => {
+    const html = await renderServerHtml(<Menu id="s" trigger="Insert" entries={submits()} />);
+    expect(html).toMatch(
+      /<button[^>]*type="submit"[^>]*form="f"[^>]*name="intent"[^>]*value="open:x"[^>]*formNoValidate/i,
+    );
+    expect(html).not.toContain('value="open:y"');
+    expect(html).toMatch(/<span[^>]*aria-disabled="true"[^>]*>.*Yankee/);
+  });
+
+  it("with script: choosing an item closes the menu onto its button, then runs onSelect", async () => {
+    const onSelect = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    renderWithRouter(<Menu id="s" trigger="Insert" entries={submits(onSelect)} />);
+    await act(async () => {});
+    const button = screen.getByTestId("menu-s");
+    key(button, "ArrowDown");
+    await act(async () => {});
+    const items = Array.from(screen.getByTestId("menu-s-content").querySelectorAll('[role="menuitem"]'));
+    expect(items).toHaveLength(2);
+    expect(items[1]!.getAttribute("aria-disabled")).toBe("true");
+    fireEvent.click(items[0]!);
+    await act(async () => {});
+    expect(onSelect).toHaveBeenCalledTimes(1);
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement).toBe(button);
+  });
+});

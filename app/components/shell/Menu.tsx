@@ -6,6 +6,7 @@ import {
   useState,
   type CSSProperties,
   type KeyboardEvent,
+  type MouseEvent,
   type ReactNode,
   type RefObject,
 } from "react";
@@ -25,8 +26,18 @@ export interface MenuEntry {
   unavailable?: "classic" | "notYet";
   /** Bold (the current study). */
   current?: boolean;
-  /** Submits the form with this id (the form lives outside the menu and carries the intent). */
-  submit?: { form: string };
+  /**
+   * Submits the form with this id (the form lives outside the menu and carries the intent), or names the intent
+   * itself (`name`/`value`). With script, `onSelect` may act in place instead (it calls preventDefault); the menu
+   * closes onto its button first, so that a dialog opened in place gives the focus back there.
+   */
+  submit?: {
+    form: string;
+    name?: string;
+    value?: string;
+    noValidate?: boolean;
+    onSelect?: (event: MouseEvent<HTMLButtonElement>) => void;
+  };
   testId?: string;
 }
 
@@ -137,7 +148,7 @@ export function Menu({
         onKeyDown={menuRoles ? onPanelKeyDown : undefined}
         data-testid={`menu-${id}-content`}
       >
-        <MenuItems entries={entries} loading={loading} roles={menuRoles} onChosen={() => hide(false)} />
+        <MenuItems entries={entries} loading={loading} roles={menuRoles} onChosen={hide} />
       </div>
     </div>
   );
@@ -153,7 +164,7 @@ function MenuItems({
   entries: MenuEntry[];
   loading?: ReactNode;
   roles: boolean;
-  onChosen: () => void;
+  onChosen: (returnFocus: boolean) => void;
 }) {
   const { t } = useTranslation();
   // `roles` is true once hydrated.
@@ -342,18 +353,30 @@ function EntryContent({
   entry: MenuEntry;
   first: boolean;
   roles: boolean;
-  onChosen: () => void;
+  onChosen: (returnFocus: boolean) => void;
   unavailableText: (key: string) => string;
 }) {
   const label = entry.current ? <strong>{entry.label}</strong> : entry.label;
   const role = roles ? "menuitem" : undefined;
   // A roving tab stop: the arrow keys move the focus; the first item is the list's one stop.
   const tabIndex = roles ? (first ? 0 : -1) : undefined;
-  if (entry.submit) {
+  const { submit } = entry;
+  if (submit && !entry.disabled && !entry.unavailable) {
     return (
       <button
         type="submit"
-        form={entry.submit.form}
+        form={submit.form}
+        name={submit.name}
+        value={submit.value}
+        formNoValidate={submit.noValidate}
+        onClick={
+          submit.onSelect
+            ? (event) => {
+                onChosen(true);
+                submit.onSelect!(event);
+              }
+            : undefined
+        }
         role={role}
         tabIndex={tabIndex}
         className={itemClass}
@@ -388,7 +411,7 @@ function EntryContent({
       className={itemClass}
       aria-current={entry.current ? "page" : undefined}
       data-testid={entry.testId}
-      onClick={onChosen}
+      onClick={() => onChosen(false)}
     >
       {label}
     </AppLink>

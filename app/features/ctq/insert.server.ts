@@ -7,7 +7,12 @@
  * 5. any other failure keeps the confirmation open, shows no success, and keeps the rationale;
  * 6. the rationale is cleared only when every part succeeded.
  */
-import { DUPLICATE_VALUE_FOUND, type CriticalDatumItem, type CriticalProcessItem } from "@server/contracts/cpcd";
+import {
+  DUPLICATE_TITLE,
+  DUPLICATE_VALUE_FOUND,
+  type CriticalDatumItem,
+  type CriticalProcessItem,
+} from "@server/contracts/cpcd";
 import { NO_INSERT, type InsertView, type InsertScope } from "~/features/ctq/insert";
 import type { CtqList } from "~/features/ctq/items";
 import type { ApiResult } from "~/lib/api/http.server";
@@ -45,6 +50,34 @@ function duplicateNames(additionalData: unknown): string[] {
     .filter(Boolean);
 }
 
+/**
+ * A list the import refused because it holds one title or label twice (regardless of case; 400 with the issue at
+ * `<list>.<index>.<field>`): the name, so that the page can say which item to change. Else null.
+ */
+function duplicateInList(part: CtqList, items: InsertItems, additionalData: unknown): string | null {
+  const issues = (additionalData as { issues?: unknown } | null | undefined)?.issues;
+  if (!Array.isArray(issues)) return null;
+  for (const issue of issues as { path?: unknown; message?: unknown }[]) {
+    if (issue?.message !== DUPLICATE_TITLE || typeof issue.path !== "string") continue;
+    const index = Number(issue.path.split(".")[1]);
+    const item = items[part][index] as Partial<CriticalProcessItem & CriticalDatumItem> | undefined;
+    const name = item?.title ?? item?.label;
+    if (name) return name;
+  }
+  return null;
+}
+
+/** What the confirmation says of a failure other than duplicates in the study (001 §4: it stays open). */
+function failureOf(
+  part: CtqList,
+  items: InsertItems,
+  error: { code: string; detail?: string; additionalData?: unknown },
+): NonNullable<InsertView["error"]> {
+  const name = duplicateInList(part, items, error.additionalData);
+  if (name) return { key: `ctq.insert.duplicateInList.${part}`, values: { name } };
+  return { key: "ctq.insert.failed", values: { detail: error.detail || error.code } };
+}
+
 /** Runs the parts still to insert, in order, and says what the page shows next. */
 export async function runInsert(importList: StudyImport, items: InsertItems, step: InsertStep): Promise<InsertView> {
   const base = { ...NO_INSERT, scope: step.scope, overwrite: step.overwrite };
@@ -64,8 +97,7 @@ export async function runInsert(importList: StudyImport, items: InsertItems, ste
       const duplicates = { ...NO_INSERT.duplicates, [part]: duplicateNames(result.error.additionalData) };
       return { ...base, dialog: "overwrite", remaining, overwrite: [...step.overwrite, part], duplicates };
     }
-    const detail = result.error.detail || result.error.code;
-    return { ...base, dialog: "confirm", remaining, error: { key: "ctq.insert.failed", values: { detail } } };
+    return { ...base, dialog: "confirm", remaining, error: failureOf(part, items, result.error) };
   }
   return { ...NO_INSERT, scope: step.scope, success: true };
 }

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { Dialog } from "~/components/dialogs/Dialog";
-import { Button } from "~/components/forms/Button";
+import { Button, buttonClass } from "~/components/forms/Button";
 import type { EditableList } from "~/components/lists/EditableList";
+import { Menu, type MenuEntry } from "~/components/shell/Menu";
 import {
   CTQ_INTENT,
   INSERT_FIELDS,
@@ -41,9 +42,12 @@ export function useInsertState(answered: InsertView | undefined, answeredRationa
 export type InsertState = ReturnType<typeof useInsertState>;
 
 /**
- * Insert in study (001 §2, §5): a menu of three items, a <details> disclosure that works without scripts (its items
- * post `openInsert:<scope>` with the edits; with scripts they open the confirmation in place). Disabled with an
- * invalid form or both lists empty; each item disabled when its list is empty.
+ * Insert in study (001 §2, §5): a menu of three items on the house menu button (app/components/shell/Menu.tsx, ADR
+ * 0024; ADR 0049). The same markup with and without scripts: a button and a popover whose items are submit buttons
+ * posting `openInsert:<scope>` with the edits; without scripts the platform opens and closes it (Escape, a click
+ * elsewhere); once hydrated it is a WAI-ARIA menu (arrow keys, Home/End, Escape back to the button) and an item
+ * opens the confirmation in place. Disabled with an invalid form or both lists empty; each item disabled (shown,
+ * not followable) when its list is empty.
  */
 export function InsertMenu({
   list,
@@ -69,35 +73,33 @@ export function InsertMenu({
       </Button>
     );
   }
+  const entries: MenuEntry[] = INSERT_SCOPES.map((scope) => ({
+    key: scope,
+    label: t(`ctq.insert.scope.${scope}`),
+    disabled: !enabled[scope],
+    testId: `insert-${scope}`,
+    submit: {
+      form: list.id,
+      name: "intent",
+      value: `${CTQ_INTENT.openInsert}:${scope}`,
+      noValidate: true,
+      onSelect: (event) => {
+        if (!list.kit.hydrated) return;
+        event.preventDefault();
+        state.open(scope);
+      },
+    },
+  }));
   return (
-    <details className="relative" data-testid="insert-menu">
-      <summary className="cursor-pointer list-none rounded-md border border-brand-700 bg-brand-700 px-3 py-1.5 font-medium text-white">
-        {t("ctq.insert.menu")}
-      </summary>
-      <div className="absolute right-0 z-30 mt-1 flex w-72 flex-col rounded-md border border-slate-300 bg-white p-1 shadow-lg">
-        {INSERT_SCOPES.map((scope) => (
-          <button
-            key={scope}
-            type="submit"
-            form={list.id}
-            name="intent"
-            value={`${CTQ_INTENT.openInsert}:${scope}`}
-            formNoValidate
-            disabled={!enabled[scope]}
-            aria-haspopup="dialog"
-            className="rounded px-3 py-2 text-left text-slate-900 hover:bg-slate-100 disabled:text-slate-400"
-            onClick={(event) => {
-              if (!list.kit.hydrated) return;
-              event.preventDefault();
-              (event.currentTarget.closest("details") as HTMLDetailsElement | null)?.removeAttribute("open");
-              state.open(scope);
-            }}
-          >
-            {t(`ctq.insert.scope.${scope}`)}
-          </button>
-        ))}
-      </div>
-    </details>
+    <div data-testid="insert-menu">
+      <Menu
+        id="ctq-insert"
+        trigger={t("ctq.insert.menu")}
+        align="end"
+        triggerClassName={buttonClass("primary", "whitespace-nowrap")}
+        entries={entries}
+      />
+    </div>
   );
 }
 

@@ -36,7 +36,9 @@ export function CtqForm(props: CtqFormProps) {
   const location = useLocation();
   const form = useCtqUpload(answer, props.initial, location.pathname.replace(/\/identification$/, "/upload"));
   const repeat = form.outcome && !form.outcome.ok && "repeat" in form.outcome ? form.outcome.repeat : null;
-  const fileError = form.errors.file ? t(form.errors.file, { size: 50 }) : null;
+  // A refusal's values (the API's upload limit, in MB) come with the outcome that carried it.
+  const refusal = form.outcome && !form.outcome.ok && "values" in form.outcome ? form.outcome.values : undefined;
+  const fileError = form.errors.file ? t(form.errors.file, refusal ?? { size: 50 }) : null;
   return (
     <div className="mx-auto max-w-3xl">
       <BackLink to={appLinks.studyPage(companyId, studyName, "protocolAnalysisTool")}>

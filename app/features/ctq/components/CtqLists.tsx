@@ -184,27 +184,16 @@ function CsvButton({ list, name, action }: { list: CtqEditableList; name: CtqLis
         if (!list.kit.hydrated) return;
         event.preventDefault();
         const form = document.forms.namedItem(list.id);
-        if (form) void downloadCsv(form, action, name);
+        // The download's code is loaded on the click (the page's first-visit budget, ADR 0050).
+        if (form) {
+          const intent = event.currentTarget.value;
+          void import("~/features/ctq/csv-download").then((m) => m.downloadCsv(form, action, intent, name));
+        }
       }}
     >
       {t("ctq.results.csv")}
     </Button>
   );
-}
-
-async function downloadCsv(form: HTMLFormElement, action: string, name: CtqList) {
-  const body = new FormData(form);
-  body.set("intent", `${CTQ_INTENT.csv}:${name}`);
-  const response = await fetch(action, { method: "POST", body });
-  if (!response.ok) return;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = `${name}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
 }
 
 /** An item's fields: title (required), details; a datum also Is Critical? The id, list and citation ride hidden. */

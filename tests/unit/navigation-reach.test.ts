@@ -27,6 +27,7 @@ const REACHED_FROM: Record<string, string> = {
   "riskAssessment/evidence": "riskAssessment/results (each row's citation)",
   "ctqf/identification": "protocolAnalysisTool (STEP 2, Generate CTQ), cpcd (Ask AI), ctqf/results (New request)",
   "ctqf/results": "protocolAnalysisTool (recent requests), the form's alert, the e-mail",
+  "ctqf/evidence": "ctqf/results (each item's citation)",
 };
 
 const ROUTES = path.join("app", "routes", "ng+", "companies+", "$companyId+");

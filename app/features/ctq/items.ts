@@ -4,7 +4,7 @@
  * without scripts) carries the edits of both. 001 §5: title required, details optional; data also Is Critical?.
  * One schema for the browser and the server (zod/mini).
  */
-import type { CtqItem, RowCitation } from "@server/contracts/protocol-analysis";
+import type { CtqItem, CtqResult, RowCitation } from "@server/contracts/protocol-analysis";
 import * as z from "zod/mini";
 import { listFormSchema } from "~/lib/forms/list";
 import { checkboxField, textField } from "~/lib/validation";
@@ -30,6 +30,10 @@ export const ctqRowToForm = (list: CtqList, item: CtqItem): CtqRowForm => ({
   isCritical: item.isCritical === true,
   citation: item.citation ? JSON.stringify(item.citation) : "",
 });
+
+/** The items of a finished request, each with its list (the evidence page finds one by its id). */
+export const ctqItemsOf = (result: CtqResult): { list: CtqList; item: CtqItem }[] =>
+  CTQ_LISTS.flatMap((list) => (result[`${list}Result`].result.value ?? []).map((item) => ({ list, item })));
 
 /** 001 §3 "Study critical process and critical datum": limits as the study lists' (server/contracts/cpcd.ts CPCD_LIMITS). */
 export const CTQ_TITLE_MAX = 200;

@@ -11,8 +11,9 @@ import type { CtqResult } from "@server/contracts/protocol-analysis";
 import { csvResponse } from "~/features/cpcd/csv.server";
 import { CTQ_INTENT, INSERT_FIELDS, NO_INSERT, partsFromField, partsOf, scopeOf } from "~/features/ctq/insert";
 import { runInsert, type InsertItems } from "~/features/ctq/insert.server";
-import { ctqRow, ctqRowList, rowsOf, type CtqRowForm } from "~/features/ctq/items";
+import { ctqItemsOf, ctqRow, ctqRowList, rowsOf, type CtqRowForm } from "~/features/ctq/items";
 import type { CtqAnswer } from "~/features/ctq/results";
+import { quoteChecks, recognisedPages } from "~/features/protocol-analysis/evidence.server";
 import { requireAnalysisPage } from "~/features/protocol-analysis/page.server";
 import type { ApiClient } from "~/lib/api/client.server";
 import type { WebContext } from "~/lib/context.server";
@@ -70,6 +71,7 @@ export async function loadCtqResults({ request, context, params }: LoaderFunctio
     canStart,
     now: new Date().toISOString(),
     studyHref: canInsert ? await studyHrefOf(context, api, companyId, studyName) : null,
+    quoteChecks: {} as ReturnType<typeof quoteChecks>,
   };
   if (!id) return { ...base, result: null as CtqResult | null, problem: "ctq.results.missingId" };
   const result = await api.ctq.result(studyName, id);
@@ -77,7 +79,16 @@ export async function loadCtqResults({ request, context, params }: LoaderFunctio
     if (result.status === 404) return { ...base, result: null, problem: "ctq.results.notFound" };
     throw new Error(`CTQ identification unavailable: ${result.error.code}`);
   }
-  return { ...base, result: result.data, problem: null };
+  // Each item's quote checked against its page of the recognised protocol, as the risk rows' (issue 25).
+  const checks =
+    result.data.state === "Finished"
+      ? quoteChecks(
+          await recognisedPages(api, result.data.parsedProtocolFile),
+          ctqItemsOf(result.data).map(({ item }) => item),
+          (item) => item.id,
+        )
+      : {};
+  return { ...base, quoteChecks: checks, result: result.data, problem: null };
 }
 
 /** The rows posted, as items of the two study lists (001 §3 "Study import items"). */

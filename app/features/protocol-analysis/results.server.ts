@@ -63,7 +63,9 @@ export async function loadResults({ request, context, params }: LoaderFunctionAr
     (result.data.value
       ? [...result.data.value].sort((x, y) => x.category.localeCompare(y.category) || Number(x.key) - Number(y.key))
       : null);
-  const checks = value ? quoteChecks(await recognisedPages(api, result.data), value) : {};
+  const checks = value
+    ? quoteChecks(await recognisedPages(api, result.data.parsedProtocolFile), value, (r) => r.key)
+    : {};
   return {
     ...base,
     quoteChecks: checks,

@@ -26,11 +26,13 @@ import {
   ctqRowToForm,
   currentValue,
   citationFromForm,
+  ctqItemsOf,
   type CtqList,
   type CtqRowForm,
 } from "~/features/ctq/items";
 import type { CtqAnswer } from "~/features/ctq/results";
-import { useCitationText } from "~/features/protocol-analysis/components/citation-text";
+import { CitationEvidence } from "~/features/protocol-analysis/components/CitationEvidence";
+import type { QuoteCheck } from "~/features/protocol-analysis/evidence";
 import { useTranslation } from "~/lib/i18n-react";
 import { appLinks } from "~/lib/links";
 
@@ -43,14 +45,14 @@ export interface CtqListsProps {
   canInsert: boolean;
   studyHref: string | null;
   answer: CtqAnswer | undefined;
+  /** Whether each item's quote is on its cited page, by item id (the loader's check). */
+  quoteChecks: Record<string, QuoteCheck>;
   /** The Insert menu's place: the page's toolbar. */
   toolbar: (menu: React.ReactNode) => React.ReactNode;
 }
 
-const loadedRows = (result: CtqResult): CtqRowForm[] => [
-  ...(result.criticalProcessesResult.result.value ?? []).map((item) => ctqRowToForm("criticalProcesses", item)),
-  ...(result.criticalDataResult.result.value ?? []).map((item) => ctqRowToForm("criticalData", item)),
-];
+const loadedRows = (result: CtqResult): CtqRowForm[] =>
+  ctqItemsOf(result).map(({ list, item }) => ctqRowToForm(list, item));
 
 /**
  * The two lists of a finished request on the review layout (001 §2 "CTQ results page"; issue 25): one form holds both,
@@ -108,6 +110,7 @@ function ListSection({
   result,
   companyId,
   studyName,
+  quoteChecks,
 }: CtqListsProps & { list: CtqEditableList; name: CtqList }) {
   const { t } = useTranslation();
   const rows = list.rows.filter((row) => currentValue(row.fields.list) === name);
@@ -149,7 +152,16 @@ function ListSection({
           rowTestId={`ctq-row-${name}`}
           label={(row) => t(`ctq.results.${name}.rowLabel`, { number: rows.indexOf(row) + 1 })}
           fields={(row) => <CtqRowFields row={row} formId={list.id} name={name} />}
-          evidence={(row) => <CtqEvidence row={row} />}
+          evidence={(row) => (
+            <CitationEvidence
+              citation={citationFromForm(currentValue(row.fields.citation))}
+              check={quoteChecks[currentValue(row.fields.id)]}
+              href={`${appLinks.studyPage(companyId, studyName, "ctqf/evidence", {
+                id: result.id,
+                item: currentValue(row.fields.id),
+              })}#quote`}
+            />
+          )}
         />
       )}
     </section>
@@ -172,27 +184,16 @@ function CsvButton({ list, name, action }: { list: CtqEditableList; name: CtqLis
         if (!list.kit.hydrated) return;
         event.preventDefault();
         const form = document.forms.namedItem(list.id);
-        if (form) void downloadCsv(form, action, name);
+        // The download's code is loaded on the click (the page's first-visit budget, ADR 0050).
+        if (form) {
+          const intent = event.currentTarget.value;
+          void import("~/features/ctq/csv-download").then((m) => m.downloadCsv(form, action, intent, name));
+        }
       }}
     >
       {t("ctq.results.csv")}
     </Button>
   );
-}
-
-async function downloadCsv(form: HTMLFormElement, action: string, name: CtqList) {
-  const body = new FormData(form);
-  body.set("intent", `${CTQ_INTENT.csv}:${name}`);
-  const response = await fetch(action, { method: "POST", body });
-  if (!response.ok) return;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = `${name}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
 }
 
 /** An item's fields: title (required), details; a datum also Is Critical? The id, list and citation ride hidden. */
@@ -226,24 +227,5 @@ function CtqRowFields({ row, formId, name }: { row: EditableRow<CtqRowForm>; for
         <CheckboxField field={row.fields.isCritical} label={t("ctq.results.isCritical")} />
       ) : null}
     </>
-  );
-}
-
-/** Under the item: where in the protocol it comes from (page, section), and the quote. */
-function CtqEvidence({ row }: { row: EditableRow<CtqRowForm> }) {
-  const { t } = useTranslation();
-  const citationText = useCitationText();
-  const citation = citationFromForm(currentValue(row.fields.citation));
-  if (!citation) return <p data-testid="row-citation">{t("protocolAnalysis.results.noCitation")}</p>;
-  return (
-    <div data-testid="row-citation">
-      <p>
-        <span className="font-medium">{t("protocolAnalysis.results.citation")}: </span>
-        {citationText(citation)}
-      </p>
-      <blockquote className="mt-1 border-l-4 border-slate-300 pl-3 text-slate-700">
-        <q>{citation.quote}</q>
-      </blockquote>
-    </div>
   );
 }

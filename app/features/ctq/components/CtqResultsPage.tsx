@@ -8,6 +8,7 @@ import { CtqLists } from "~/features/ctq/components/CtqLists";
 import { CTQ_INTENT } from "~/features/ctq/insert";
 import type { CtqAnswer } from "~/features/ctq/results";
 import { LiveStatus } from "~/features/protocol-analysis/components/LiveStatus";
+import type { QuoteCheck } from "~/features/protocol-analysis/evidence";
 import { useTranslation } from "~/lib/i18n-react";
 import { appLinks } from "~/lib/links";
 
@@ -21,6 +22,7 @@ export interface CtqResultsPageProps {
   now: string;
   studyHref: string | null;
   answer: CtqAnswer | undefined;
+  quoteChecks: Record<string, QuoteCheck>;
 }
 
 /** AI-Enhanced Critical to Quality Factors (001 §2 "CTQ results page", §4; issue 25). */

@@ -1,28 +1,30 @@
+import { Fragment } from "react";
 import { BackLink } from "~/components/widgets/BackLink";
 import { PageNotice } from "~/components/widgets/ResultAlert";
 import { useCitationText } from "~/features/protocol-analysis/components/citation-text";
 import type { EvidenceView } from "~/features/protocol-analysis/evidence.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { appLinks } from "~/lib/links";
 
 /**
- * A risk row's evidence (issue 24): the row, its citation, and the cited page of the recognised protocol with the
- * quote marked, so that a reviewer checks the row against the protocol in one step. Server-rendered; no script needed.
+ * A citation's evidence (issue 24: a risk row; issue 25: a CTQ item): what cites, its citation, and the cited page of
+ * the recognised protocol with the quote marked, so that a reviewer checks it against the protocol in one step.
+ * Server-rendered; no script needed. The loader (evidence.server.ts loadEvidence) says where it leads back to.
  */
 export function EvidencePage(view: EvidenceView) {
   const { t } = useTranslation();
   const citationText = useCitationText();
-  const results = appLinks.studyPage(view.companyId, view.studyName, "riskAssessment/results", { id: view.requestId });
   return (
     <div className="mx-auto max-w-4xl">
-      <BackLink to={results}>{t("protocolAnalysis.evidence.back")}</BackLink>
+      <BackLink to={view.back.href}>{t(view.back.label)}</BackLink>
       <h1 className="mt-3 text-2xl font-semibold text-slate-900">{t("protocolAnalysis.evidence.title")}</h1>
-      {view.row ? (
+      {view.fields.length > 0 ? (
         <dl className="mt-4 grid grid-cols-1 gap-x-4 gap-y-1 text-slate-800 sm:grid-cols-[max-content_1fr]">
-          <dt className="font-medium">{t("protocolAnalysis.results.category")}</dt>
-          <dd>{view.row.category}</dd>
-          <dt className="font-medium">{t("protocolAnalysis.results.question")}</dt>
-          <dd>{view.row.question}</dd>
+          {view.fields.map((field) => (
+            <Fragment key={field.label}>
+              <dt className="font-medium">{t(field.label)}</dt>
+              <dd>{field.text}</dd>
+            </Fragment>
+          ))}
           {view.citation ? (
             <>
               <dt className="font-medium">{t("protocolAnalysis.results.citation")}</dt>

@@ -2,7 +2,7 @@ import { RISK_CATEGORIES } from "@server/contracts/risk-categories";
 import { SelectField } from "~/components/forms/fields";
 import type { EditableRow } from "~/components/lists/EditableList";
 import { GrowingTextarea } from "~/components/lists/ReviewList";
-import { useCitationText } from "~/features/protocol-analysis/components/citation-text";
+import { CitationEvidence } from "~/features/protocol-analysis/components/CitationEvidence";
 import type { QuoteCheck } from "~/features/protocol-analysis/evidence";
 import { citationFromForm, type RiskRowForm } from "~/features/protocol-analysis/risk-rows";
 import { useTranslation } from "~/lib/i18n-react";
@@ -57,40 +57,7 @@ export function RiskRowFields({ row, formId }: { row: RiskRow; formId: string })
   );
 }
 
-/**
- * Under the row: its citation, a link to the recognised protocol at that page with the quote marked (a new tab, so
- * that the edits here stay), the quote, and a warning when the quote is not on its page.
- */
+/** Under the row: its citation with the link to its evidence, the quote, and whether the quote is on its page. */
 export function RowEvidence({ row, check, href }: { row: RiskRow; check: QuoteCheck | undefined; href: string }) {
-  const { t } = useTranslation();
-  const citationText = useCitationText();
-  const citation = citationFromForm(currentValue(row.fields.citation));
-  if (!citation) return <p data-testid="row-citation">{t("protocolAnalysis.results.noCitation")}</p>;
-  return (
-    <div data-testid="row-citation">
-      <p>
-        <span className="font-medium">{t("protocolAnalysis.results.citation")}: </span>
-        <a
-          href={href}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="text-brand-700 underline underline-offset-2"
-          data-testid="evidence-link"
-        >
-          {citationText(citation) || t("protocolAnalysis.results.citation")}
-          <span className="sr-only"> ({t("protocolAnalysis.evidence.opensInNewTab")})</span>
-        </a>
-      </p>
-      <blockquote className="mt-1 border-l-4 border-slate-300 pl-3 text-slate-700">
-        <q>{citation.quote}</q>
-      </blockquote>
-      {check && !check.found ? (
-        <p className="mt-1 font-medium text-amber-900" data-testid="quote-not-found">
-          {check.elsewhere !== null
-            ? t("protocolAnalysis.results.quoteElsewhere", { page: check.elsewhere })
-            : t("protocolAnalysis.results.quoteNotFound")}
-        </p>
-      ) : null}
-    </div>
-  );
+  return <CitationEvidence citation={citationFromForm(currentValue(row.fields.citation))} check={check} href={href} />;
 }

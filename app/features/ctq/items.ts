@@ -4,7 +4,7 @@
  * without scripts) carries the edits of both. 001 §5: title required, details optional; data also Is Critical?.
  * One schema for the browser and the server (zod/mini).
  */
-import type { CtqItem, CtqResult, RowCitation } from "@server/contracts/protocol-analysis";
+import type { CtqItem, CtqResult } from "@server/contracts/protocol-analysis";
 import * as z from "zod/mini";
 import { listFormSchema } from "~/lib/forms/list";
 import { checkboxField, textField } from "~/lib/validation";
@@ -62,14 +62,3 @@ export const rowsOf = <R extends { list: string }>(rows: readonly R[], list: Ctq
 /** A field's value as the form has it now (what the user typed), else as loaded. */
 export const currentValue = (field: { value?: unknown; initialValue?: unknown }) =>
   String(field.value ?? field.initialValue ?? "");
-
-/** A citation back from the form's JSON, or null when there is none or it is not one. */
-export function citationFromForm(text: string): RowCitation | null {
-  if (!text) return null;
-  try {
-    const value = JSON.parse(text) as RowCitation | null;
-    return value && typeof value.quote === "string" ? value : null;
-  } catch {
-    return null;
-  }
-}

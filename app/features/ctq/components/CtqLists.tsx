@@ -25,7 +25,6 @@ import {
   ctqRowList,
   ctqRowToForm,
   currentValue,
-  citationFromForm,
   ctqItemsOf,
   type CtqList,
   type CtqRowForm,
@@ -33,6 +32,7 @@ import {
 import type { CtqAnswer } from "~/features/ctq/results";
 import { CitationEvidence } from "~/features/protocol-analysis/components/CitationEvidence";
 import type { QuoteCheck } from "~/features/protocol-analysis/evidence";
+import { citationFromForm } from "~/features/protocol-analysis/risk-rows";
 import { useTranslation } from "~/lib/i18n-react";
 import { appLinks } from "~/lib/links";
 

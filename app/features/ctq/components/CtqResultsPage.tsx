@@ -7,6 +7,7 @@ import { PageNotice } from "~/components/widgets/ResultAlert";
 import { CtqLists } from "~/features/ctq/components/CtqLists";
 import { CTQ_INTENT } from "~/features/ctq/insert";
 import type { CtqAnswer } from "~/features/ctq/results";
+import { FileDownloads } from "~/features/protocol-analysis/components/FileDownloads";
 import { LiveStatus } from "~/features/protocol-analysis/components/LiveStatus";
 import type { QuoteCheck } from "~/features/protocol-analysis/evidence";
 import { useTranslation } from "~/lib/i18n-react";
@@ -62,7 +63,16 @@ export function CtqResultsPage(props: CtqResultsPageProps) {
         </PageNotice>
       ) : null}
       {result ? <ResultState result={result} now={props.now} /> : null}
-      {result ? <Downloads result={result} companyId={companyId} studyName={studyName} /> : null}
+      {result ? (
+        <FileDownloads
+          files={[
+            ["protocolFile", result.protocolFile],
+            ["parsedFile", result.parsedProtocolFile],
+          ]}
+          companyId={companyId}
+          studyName={studyName}
+        />
+      ) : null}
       {result && finished ? <CtqLists {...props} result={result} toolbar={toolbar} /> : null}
     </div>
   );
@@ -83,38 +93,5 @@ function ResultState({ result, now }: { result: CtqResult; now: string }) {
       {error.error ? <p className="mt-1">{error.error}</p> : null}
       {error.errorDetails ? <p className="mt-1 text-sm">{error.errorDetails}</p> : null}
     </PageNotice>
-  );
-}
-
-/** The submitted and the recognised protocol (001 §2, §6: a download link by file id and name). */
-function Downloads({ result, companyId, studyName }: { result: CtqResult; companyId: string; studyName: string }) {
-  const { t } = useTranslation();
-  const files = [
-    ["protocolFile", result.protocolFile],
-    ["parsedFile", result.parsedProtocolFile],
-  ] as const;
-  if (files.every(([, f]) => !f)) return null;
-  return (
-    <section className="mt-6" aria-labelledby="downloads-heading">
-      <h2 id="downloads-heading" className="font-semibold text-slate-900">
-        {t("protocolAnalysis.results.downloads")}
-      </h2>
-      <ul className="mt-2 space-y-1">
-        {files.map(([label, file]) =>
-          file ? (
-            <li key={label}>
-              <span className="text-slate-700">{t(`protocolAnalysis.results.${label}`)}: </span>
-              <a
-                href={appLinks.studyPage(companyId, studyName, `riskAssessment/file/${encodeURIComponent(file.id)}`)}
-                download={file.name}
-                className="text-brand-700 underline underline-offset-2"
-              >
-                {file.name}
-              </a>
-            </li>
-          ) : null,
-        )}
-      </ul>
-    </section>
   );
 }

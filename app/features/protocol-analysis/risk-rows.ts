@@ -2,8 +2,9 @@
  * The AI risk assessment's rows as an editable list (001 §3 "Risk row", §5): question and the three statement parts
  * required, checked at Insert in RACT. One schema for the browser and the server.
  */
-import { riskRowTexts, type RiskRow, type RiskRowTexts, type RowCitation } from "@server/contracts/risk-row";
+import { riskRowTexts, type RiskRow, type RiskRowTexts } from "@server/contracts/risk-row";
 import * as z from "zod/mini";
+import { citationFromForm } from "~/features/protocol-analysis/citation";
 import { listFormSchema } from "~/lib/forms/list";
 import { textField } from "~/lib/validation";
 
@@ -11,17 +12,6 @@ import { textField } from "~/lib/validation";
 export interface RiskRowForm extends RiskRowTexts {
   key: string;
   citation: string;
-}
-
-/** A citation back from the form's JSON, or null when there is none or it is not one. */
-export function citationFromForm(text: string): RowCitation | null {
-  if (!text) return null;
-  try {
-    const value = JSON.parse(text) as RowCitation | null;
-    return value && typeof value.quote === "string" ? value : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The API's row as the form's fields, and back: the one mapping between the two. */

@@ -30,9 +30,9 @@ import {
   type CtqRowForm,
 } from "~/features/ctq/items";
 import type { CtqAnswer } from "~/features/ctq/results";
+import { citationFromForm } from "~/features/protocol-analysis/citation";
 import { CitationEvidence } from "~/features/protocol-analysis/components/CitationEvidence";
 import type { QuoteCheck } from "~/features/protocol-analysis/evidence";
-import { citationFromForm } from "~/features/protocol-analysis/risk-rows";
 import { useTranslation } from "~/lib/i18n-react";
 import { appLinks } from "~/lib/links";
 

@@ -2,9 +2,10 @@ import { RISK_CATEGORIES } from "@server/contracts/risk-categories";
 import { SelectField } from "~/components/forms/fields";
 import type { EditableRow } from "~/components/lists/EditableList";
 import { GrowingTextarea } from "~/components/lists/ReviewList";
+import { citationFromForm } from "~/features/protocol-analysis/citation";
 import { CitationEvidence } from "~/features/protocol-analysis/components/CitationEvidence";
 import type { QuoteCheck } from "~/features/protocol-analysis/evidence";
-import { citationFromForm, type RiskRowForm } from "~/features/protocol-analysis/risk-rows";
+import type { RiskRowForm } from "~/features/protocol-analysis/risk-rows";
 import { useTranslation } from "~/lib/i18n-react";
 
 type RiskRow = EditableRow<RiskRowForm>;

@@ -4,6 +4,7 @@
  * See docs/decisions/0002-one-node-service.md.
  */
 import fs from "node:fs";
+import type { Server as HttpServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve, type ServerType } from "@hono/node-server";
@@ -66,6 +67,9 @@ async function main(): Promise<void> {
   }
 }
 
+/** How long an idle keep-alive connection stays open (beyond the 60 s idle limit of common proxies and clients). */
+const KEEP_ALIVE_MS = 65_000;
+
 /** Serves the app; resolves once it listens. A port in use (or not ours to take) is one line that names it. */
 function listen(app: Hono<HttpEnv>, config: Config, logger: Logger): Promise<ServerType> {
   return new Promise((resolve, reject) => {
@@ -76,6 +80,12 @@ function listen(app: Hono<HttpEnv>, config: Config, logger: Logger): Promise<Ser
       );
       resolve(server);
     });
+    // An idle keep-alive connection is closed by the server only well after a client or proxy would reuse it (their
+    // usual idle limit is 60 s): with Node's 5 s, a request sent on a connection the server was closing at that moment
+    // ended in ECONNRESET, and a browser does not resend a POST (seen in the e2e runs).
+    const http1 = server as HttpServer;
+    http1.keepAliveTimeout = KEEP_ALIVE_MS;
+    http1.headersTimeout = KEEP_ALIVE_MS + 1_000;
     server.once("error", (error: NodeJS.ErrnoException) => {
       const where = config.host ? `HOST ${config.host} PORT ${config.port}` : `PORT ${config.port}`;
       if (error.code === "EADDRINUSE") {

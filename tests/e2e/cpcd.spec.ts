@@ -47,16 +47,16 @@ test.describe("study CP&CD editor", () => {
     await expect(askAi).toHaveAttribute("href", /\/studies\/DEMO001\/ctqf\/identification$/);
     await expect(page.getByTestId("cpcd-ask-ai-reason")).toHaveCount(0);
     await expect(page.getByTestId("cpcd-tab-cp")).toHaveAttribute("aria-current", "page");
-    await expect(page.getByLabel("Title, row 1")).toHaveValue("Informed consent");
+    await expect(page.getByLabel("Title, row 1", { exact: true })).toHaveValue("Informed consent");
     await expectAccessible(page);
 
     await page.getByTestId("cpcd-tab-cd").click();
     await expect(page).toHaveURL(/cpcd\?cpOrCd=cd$/);
     await expect(page.getByTestId("cpcd-tab-cd")).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("columnheader")).toHaveText(["Is Critical?", "Title", "Details", "Actions"]);
-    await expect(page.getByLabel("Title, row 1")).toHaveValue("Date of informed consent");
-    await expect(page.getByLabel("Is Critical?, row 1")).toBeChecked();
-    await expect(page.getByLabel("Is Critical?, row 6")).not.toBeChecked();
+    await expect(page.getByLabel("Title, row 1", { exact: true })).toHaveValue("Date of informed consent");
+    await expect(page.getByLabel("Is Critical?, row 1", { exact: true })).toBeChecked();
+    await expect(page.getByLabel("Is Critical?, row 6", { exact: true })).not.toBeChecked();
     await expectAccessible(page);
   });
 

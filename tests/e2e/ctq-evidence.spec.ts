@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
 import { DEMO } from "@server/seed/demo";
 import { findSharedProtocols } from "../support/shared-protocols";
-import { expect, expectAccessible, signInAs, test, waitForHydration } from "./support";
+import { expect, expectAccessible, signInAs, test, untilCtqFinished, waitForHydration } from "./support";
 
 /**
  * Issue 25, "each row's citation with its evidence": a CTQ item's Source opens …/ctqf/evidence, the recognised
@@ -20,16 +19,6 @@ test.describe.configure({ mode: "serial", timeout: 300_000 });
 
 let report = "";
 
-async function untilFinished(page: Page) {
-  const lists = page.getByTestId("ctq-criticalProcesses");
-  for (let i = 0; i < 90 && !(await lists.isVisible()); i++) {
-    await expect(page.getByTestId("root-error")).toHaveCount(0);
-    await page.waitForTimeout(2000);
-    await page.reload();
-  }
-  await expect(lists).toBeVisible();
-}
-
 test.beforeAll(async ({ browser }, testInfo) => {
   const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   const page = await context.newPage();
@@ -45,7 +34,7 @@ test.beforeAll(async ({ browser }, testInfo) => {
   await page.getByTestId("request-sent").getByTestId("follow-request").click();
   await expect(page).toHaveURL(/ctqf\/results\?id=/);
   report = page.url();
-  await untilFinished(page);
+  await untilCtqFinished(page);
   await context.close();
 });
 

@@ -3,7 +3,8 @@ import path from "node:path";
 import type { Download, Page } from "@playwright/test";
 import { DEMO } from "@server/seed/demo";
 import { findSharedProtocols } from "../support/shared-protocols";
-import { expect, expectAccessible, signInAs, test, waitForHydration } from "./support";
+import { CTQ_STUDIES } from "./fixtures/seed";
+import { expect, expectAccessible, signInAs, test, untilCtqFinished, waitForHydration } from "./support";
 
 /**
  * Issue 25, CTQ identification end to end, JavaScript on and off: a study manager fills the form from the company
@@ -13,7 +14,9 @@ import { expect, expectAccessible, signInAs, test, waitForHydration } from "./su
  * rationale and inserts nothing; a failing second insert (data holding one label twice) leaves the processes inserted,
  * shows no success and keeps the confirmation open with the rationale and the error; a monitor sees the results without the insert menu.
  */
-const study = `/ng/companies/${DEMO.company.id}/studies/${DEMO.studies.active.name}`;
+/** The project's own study (tests/e2e/fixtures/seed.ts CTQ_STUDIES), holding DEMO-001's lists: inserts stay in it. */
+const studyPath = () =>
+  `/ng/companies/${DEMO.company.id}/studies/${CTQ_STUDIES[test.info().project.name as "js-on" | "js-off"].name}`;
 const manager = DEMO.users.manager;
 const PROTOCOLS = findSharedProtocols();
 if (!PROTOCOLS) throw new Error("The shared protocols were not found: set PROTOCOLS_DIR to ../shared/protocols.");
@@ -25,22 +28,12 @@ let report = "";
 
 const saved = async (download: Download) => fs.readFileSync((await download.path())!).toString("utf8");
 
-async function untilFinished(page: Page) {
-  const lists = page.getByTestId("ctq-criticalProcesses");
-  for (let i = 0; i < 90 && !(await lists.isVisible()); i++) {
-    await expect(page.getByTestId("root-error")).toHaveCount(0);
-    await page.waitForTimeout(2000);
-    await page.reload();
-  }
-  await expect(lists).toBeVisible();
-}
-
 test("a study manager fills the form from the company lists and follows the request to Finished", async ({
   page,
   javaScriptEnabled,
 }) => {
   await signInAs(page, manager.email);
-  await page.goto(`${study}/protocolAnalysisTool`);
+  await page.goto(`${studyPath()}/protocolAnalysisTool`);
   await page.getByRole("link", { name: "Generate CTQ" }).click();
   await expect(page).toHaveURL(/ctqf\/identification$/);
   await waitForHydration(page, javaScriptEnabled);
@@ -73,7 +66,7 @@ test("a study manager fills the form from the company lists and follows the requ
   await sent.getByTestId("follow-request").click();
   await expect(page).toHaveURL(/ctqf\/results\?id=/);
   report = page.url();
-  await untilFinished(page);
+  await untilCtqFinished(page);
   await expect(page.getByRole("heading", { name: "AI-Enhanced Critical to Quality Factors", level: 1 })).toBeVisible();
   await expect(page.getByTestId("ai-caution")).toBeVisible();
   await expectAccessible(page);
@@ -209,14 +202,14 @@ test("insert into a study that holds some of the items: the overwrite warning, C
   // The edits stay on the page.
   await expect(processRows.nth(1).getByRole("textbox", { name: /^Title/ })).toHaveValue(`CTQ process ${mode}`);
 
-  await page.goto(`${study}/cpcd`);
+  await page.goto(`${studyPath()}/cpcd`);
   await expect(
     page.getByRole("textbox", { name: /Title/ }).and(page.locator(`[value="CTQ process ${mode}"]`)),
   ).toHaveCount(1);
-  await page.goto(`${study}/cpcd?cpOrCd=cd`);
+  await page.goto(`${studyPath()}/cpcd?cpOrCd=cd`);
   await expect(page.getByRole("textbox").and(page.locator(`[value="CTQ datum ${mode}"]`))).toHaveCount(1);
   // Both imports are in the study's audit trail with the rationale.
-  await page.goto(`${study}/audit`);
+  await page.goto(`${studyPath()}/audit`);
   await expect(
     page.getByTestId("audit-entry").filter({ hasText: `From the CTQ identification (${mode})` }),
   ).toHaveCount(2);
@@ -263,11 +256,11 @@ test("a failing second insert (data holding one label twice): processes in, no s
   await expectAccessible(page);
   // The processes went in first (seen in another tab: this one keeps its edits).
   const other = await page.context().newPage();
-  await other.goto(`${study}/cpcd`);
+  await other.goto(`${studyPath()}/cpcd`);
   await expect(other.getByRole("textbox").and(other.locator(`[value="Failing insert ${mode} process 0"]`))).toHaveCount(
     1,
   );
-  await other.goto(`${study}/cpcd?cpOrCd=cd`);
+  await other.goto(`${studyPath()}/cpcd?cpOrCd=cd`);
   await expect(other.getByRole("textbox").and(other.locator(`[value="Failing insert ${mode} twin"]`))).toHaveCount(0);
 
   // The user closes the confirmation, renames one label, and inserts the data: no overwrite warning for processes.
@@ -283,10 +276,10 @@ test("a failing second insert (data holding one label twice): processes in, no s
   await data.getByRole("textbox", { name: /Rationale for change/ }).fill(`Failing insert fixed (${mode})`);
   await data.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByTestId("insert-success")).toContainText("Success!");
-  await other.goto(`${study}/cpcd?cpOrCd=cd`);
+  await other.goto(`${studyPath()}/cpcd?cpOrCd=cd`);
   for (const label of [`Failing insert ${mode} twin`, `Failing insert ${mode} renamed`])
     await expect(other.getByRole("textbox").and(other.locator(`[value="${label}"]`))).toHaveCount(1);
-  await other.goto(`${study}/cpcd`);
+  await other.goto(`${studyPath()}/cpcd`);
   await expect(other.getByRole("textbox").and(other.locator(`[value="Failing insert ${mode} process 0"]`))).toHaveCount(
     1,
   );

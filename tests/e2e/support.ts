@@ -162,3 +162,17 @@ export async function signInAs(page: Page, email: string, password = SEEDED_PASS
   });
   expect(second.status(), `password step for ${email}`).toBe(302);
 }
+
+/**
+ * Follows a CTQ request's results page (…/ctqf/results?id=) until it is Finished: reloads every 2 s, up to 3 minutes,
+ * and fails at once on the root error (tests/e2e/ctq-identification.spec.ts, ctq-evidence.spec.ts).
+ */
+export async function untilCtqFinished(page: Page): Promise<void> {
+  const lists = page.getByTestId("ctq-criticalProcesses");
+  for (let i = 0; i < 90 && !(await lists.isVisible()); i++) {
+    await expect(page.getByTestId("root-error")).toHaveCount(0);
+    await page.waitForTimeout(2000);
+    await page.reload();
+  }
+  await expect(lists).toBeVisible();
+}

@@ -6,27 +6,12 @@
 import { createAnalyzer } from "@server/protocol-analysis/analyzers";
 import { locateQuote } from "@server/protocol-analysis/analyzers/common";
 import { LlmError } from "@server/protocol-analysis/analyzers/openai";
-import type { CtqInput, ProtocolDocument } from "@server/protocol-analysis/contract";
-import { extractProtocol } from "@server/protocol-analysis/extract";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { generatedProtocol } from "../fixtures/protocols/generate";
-import { startTestOpenAi, type TestOpenAi } from "../support/openai-peer";
+import type { CtqInput } from "@server/protocol-analysis/contract";
+import { describe, expect, it } from "vitest";
+import { INVENTED_QUOTE, openAiAnalyzerSetup, REAL_QUOTE } from "../support/openai-analyzer-setup";
 
-let doc: ProtocolDocument;
-let server: TestOpenAi | undefined;
+const setup = openAiAnalyzerSetup();
 
-beforeAll(async () => {
-  const g = await generatedProtocol("gen-ph2b-alzheimers");
-  doc = await extractProtocol(g.bytes, g.format);
-});
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-const REAL_QUOTE = "Has a reliable study partner who spends at least 10 hours per week with the participant";
-const INVENTED_QUOTE = "Participants will be housed in the clinical research unit for 28 consecutive nights";
 const input: CtqInput = {
   criticalProcesses: [{ title: "Eligibility assessment", details: "Criteria checked before enrolment" }],
   criticalData: [{ title: "Eligibility criteria data", details: "Values that decide inclusion" }],
@@ -35,7 +20,7 @@ const cite = (quote: string) => ({ page: null, section: "5.1", quote });
 
 describe("openai CTQ identification against a fake OpenAI-compatible server", () => {
   it("sends the lists and the protocol with a JSON schema, keeps cited items once and drops an invented quote", async () => {
-    server = await startTestOpenAi(() => ({
+    const server = await setup.start(() => ({
       content: JSON.stringify({
         criticalProcesses: [
           { title: "Study partner confirmation", details: "Before enrolment", citation: cite(REAL_QUOTE) },
@@ -53,7 +38,7 @@ describe("openai CTQ identification against a fake OpenAI-compatible server", ()
       }),
     }));
     const analyzer = createAnalyzer({ analyzer: "openai", llm: { baseUrl: server.baseUrl, model: "gpt-test" } });
-    const out = await analyzer.identifyCtq(doc, input);
+    const out = await analyzer.identifyCtq(setup.doc, input);
 
     expect(server.requests).toHaveLength(1);
     const req = server.requests[0]!;
@@ -66,7 +51,7 @@ describe("openai CTQ identification against a fake OpenAI-compatible server", ()
 
     expect(out.criticalProcesses.map((p) => p.title)).toEqual(["Study partner confirmation"]);
     expect(out.criticalProcesses[0]!.citation.section).toBe("5.1");
-    expect(locateQuote(doc, out.criticalProcesses[0]!.citation.quote)).not.toBeNull();
+    expect(locateQuote(setup.doc, out.criticalProcesses[0]!.citation.quote)).not.toBeNull();
     expect(out.criticalData).toHaveLength(1);
     expect(out.criticalData[0]!.isCritical).toBe(true);
     expect(out.criticalData[0]!.title.length).toBeLessThanOrEqual(200);
@@ -81,9 +66,9 @@ describe("openai CTQ identification against a fake OpenAI-compatible server", ()
   });
 
   it("asks again after an answer that does not match the schema, and fails when none can be read", async () => {
-    server = await startTestOpenAi(() => ({ content: JSON.stringify({ criticalProcesses: [{ title: "x" }] }) }));
+    const server = await setup.start(() => ({ content: JSON.stringify({ criticalProcesses: [{ title: "x" }] }) }));
     const analyzer = createAnalyzer({ analyzer: "openai", llm: { baseUrl: server.baseUrl, model: "m" } });
-    await expect(analyzer.identifyCtq(doc, input)).rejects.toThrow(LlmError);
+    await expect(analyzer.identifyCtq(setup.doc, input)).rejects.toThrow(LlmError);
     expect(server.requests).toHaveLength(2);
   });
 });

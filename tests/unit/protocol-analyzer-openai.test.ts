@@ -1,30 +1,13 @@
 import { createAnalyzer } from "@server/protocol-analysis/analyzers";
 import { locateQuote, RISK_CATEGORIES } from "@server/protocol-analysis/analyzers/common";
 import { chunkDocument, createOpenAiAnalyzer, LlmError } from "@server/protocol-analysis/analyzers/openai";
-import type { ProtocolDocument } from "@server/protocol-analysis/contract";
-import { extractProtocol } from "@server/protocol-analysis/extract";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { generatedProtocol } from "../fixtures/protocols/generate";
-import { startTestOpenAi, type TestOpenAi } from "../support/openai-peer";
+import { describe, expect, it } from "vitest";
+import { INVENTED_QUOTE, openAiAnalyzerSetup, REAL_QUOTE } from "../support/openai-analyzer-setup";
 
 /** The section sign of protocol citations (kept apart so that the spec-citation checker does not read them). */
 const S = "§";
 
-let doc: ProtocolDocument;
-let server: TestOpenAi | undefined;
-
-beforeAll(async () => {
-  const g = await generatedProtocol("gen-ph2b-alzheimers");
-  doc = await extractProtocol(g.bytes, g.format);
-});
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-const REAL_QUOTE = "Has a reliable study partner who spends at least 10 hours per week with the participant";
-const INVENTED_QUOTE = "Participants will be housed in the clinical research unit for 28 consecutive nights";
+const setup = openAiAnalyzerSetup();
 
 function row(quote: string, question: string, category = "Subject Population") {
   return {
@@ -39,7 +22,7 @@ function row(quote: string, question: string, category = "Subject Population") {
 
 describe("openai analyzer against a fake OpenAI-compatible server", () => {
   it("sends the protocol with its markers and a JSON schema, keeps cited rows and drops an invented citation", async () => {
-    server = await startTestOpenAi(() => ({
+    const server = await setup.start(() => ({
       content: JSON.stringify({
         rows: [
           row(REAL_QUOTE, "Will study partners attend the CDR visits?"),
@@ -51,7 +34,7 @@ describe("openai analyzer against a fake OpenAI-compatible server", () => {
       analyzer: "openai",
       llm: { baseUrl: server.baseUrl, apiKey: "sk-test", model: "gpt-test" },
     });
-    const out = await analyzer.assessRisks(doc);
+    const out = await analyzer.assessRisks(setup.doc);
 
     expect(server.requests).toHaveLength(1);
     const req = server.requests[0]!;
@@ -68,7 +51,7 @@ describe("openai analyzer against a fake OpenAI-compatible server", () => {
     const kept = out.rows[0]!;
     expect(kept.citation.section).toBe("5.1");
     expect(kept.citation.sectionTitle).toBe("Inclusion Criteria");
-    expect(locateQuote(doc, kept.citation.quote)).not.toBeNull();
+    expect(locateQuote(setup.doc, kept.citation.quote)).not.toBeNull();
     expect(out.history.analyzer).toBe("openai");
     expect(out.history.steps).toContainEqual(
       expect.objectContaining({
@@ -80,12 +63,12 @@ describe("openai analyzer against a fake OpenAI-compatible server", () => {
   });
 
   it("asks again after a malformed answer, and records both in the history", async () => {
-    server = await startTestOpenAi((_req, i) =>
+    const server = await setup.start((_req, i) =>
       i === 0
         ? { content: "Sure! Here are the risks: {rows: [oops" }
         : { content: "```json\n" + JSON.stringify({ rows: [row(REAL_QUOTE, "Q?")] }) + "\n```" },
     );
-    const out = await createOpenAiAnalyzer({ baseUrl: server.baseUrl, model: "m" }).assessRisks(doc);
+    const out = await createOpenAiAnalyzer({ baseUrl: server.baseUrl, model: "m" }).assessRisks(setup.doc);
     expect(server.requests).toHaveLength(2);
     expect(server.requests[0]!.headers.authorization).toBeUndefined();
     expect(out.rows).toHaveLength(1);
@@ -97,29 +80,31 @@ describe("openai analyzer against a fake OpenAI-compatible server", () => {
   });
 
   it("rejects an answer that does not match the schema, and fails when no answer can be read", async () => {
-    server = await startTestOpenAi(() => ({
+    const server = await setup.start(() => ({
       content: JSON.stringify({ rows: [{ category: "IMP", question: "Q?" }] }),
     }));
-    await expect(createOpenAiAnalyzer({ baseUrl: server.baseUrl, model: "m" }).assessRisks(doc)).rejects.toThrow(
+    await expect(createOpenAiAnalyzer({ baseUrl: server.baseUrl, model: "m" }).assessRisks(setup.doc)).rejects.toThrow(
       LlmError,
     );
     expect(server.requests).toHaveLength(2);
   });
 
   it("fails with the service's status when the endpoint answers an error", async () => {
-    server = await startTestOpenAi(() => ({ status: 429, body: '{"error":{"message":"rate limited"}}' }));
-    await expect(createOpenAiAnalyzer({ baseUrl: server.baseUrl, model: "m" }).assessRisks(doc)).rejects.toThrow(
+    const server = await setup.start(() => ({ status: 429, body: '{"error":{"message":"rate limited"}}' }));
+    await expect(createOpenAiAnalyzer({ baseUrl: server.baseUrl, model: "m" }).assessRisks(setup.doc)).rejects.toThrow(
       /HTTP 429/,
     );
   });
 
   it("chunks a long protocol by section, each chunk saying where it is", async () => {
-    const chunks = chunkDocument(doc, 1500);
+    const chunks = chunkDocument(setup.doc, 1500);
     expect(chunks.length).toBeGreaterThan(2);
     for (const c of chunks) expect(c.text.length).toBeLessThan(1500 + 700);
     for (const c of chunks) expect(c.text).toMatch(/^\n?\[(§|front matter)/);
-    server = await startTestOpenAi(() => ({ content: '{"rows":[]}' }));
-    const out = await createOpenAiAnalyzer({ baseUrl: server.baseUrl, model: "m", chunkChars: 1500 }).assessRisks(doc);
+    const server = await setup.start(() => ({ content: '{"rows":[]}' }));
+    const out = await createOpenAiAnalyzer({ baseUrl: server.baseUrl, model: "m", chunkChars: 1500 }).assessRisks(
+      setup.doc,
+    );
     expect(server.requests).toHaveLength(chunks.length);
     expect(out.rows).toEqual([]);
   });

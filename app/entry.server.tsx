@@ -33,6 +33,8 @@ export default async function handleRequest(
   const nonce = loadContext.cspNonce;
   const locale = await getLocale(request);
 
+  // Cleared once the document is made: a timer left for every request would keep its render alive for seconds.
+  let timeout: NodeJS.Timeout | undefined;
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new DocumentSink({
@@ -46,6 +48,7 @@ export default async function handleRequest(
         responseHeaders.set("content-length", String(body.byteLength));
         documentSecurityHeaders(responseHeaders, nonce, loadContext.web.isProduction);
         resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+        clearTimeout(timeout);
         done();
       },
     });
@@ -61,6 +64,7 @@ export default async function handleRequest(
           pipe(sink);
         },
         onShellError(error: unknown) {
+          clearTimeout(timeout);
           reject(error);
         },
         onError(error: unknown) {
@@ -69,7 +73,8 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000).unref();
+    timeout = setTimeout(abort, streamTimeout + 1000);
+    timeout.unref();
   });
 }
 

@@ -60,11 +60,14 @@ export async function freePort() {
   });
 }
 
-/** The production service on a fresh data directory; its request log lines are kept for the round-trip counts. */
-export async function startService(extraEnv) {
+/**
+ * The production service on a fresh data directory; its request log lines are kept for the round-trip counts.
+ * `nodeArgs` go to node before the script (`--cpu-prof`: scripts/bench-profile.mjs).
+ */
+export async function startService(extraEnv, nodeArgs = []) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rbqm-bench-"));
-  const child = spawn(process.execPath, ["build/server.js"], {
+  const child = spawn(process.execPath, [...nodeArgs, "build/server.js"], {
     cwd: root,
     env: {
       ...process.env,

@@ -11,6 +11,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import { createHttpTransport, type ApiInvoke, type ApiTransport } from "../app/lib/api/transport.server";
 import type { WebContext } from "../app/lib/context.server";
 import { ConfigError, loadConfig, type Config } from "./config/config";
@@ -287,7 +288,25 @@ function finishWebResponse(request: Request, response: Response, cookies: Map<st
     if (!headers.has("content-security-policy")) headers.set("content-security-policy", "frame-ancestors 'none'");
     if (!headers.has("x-frame-options")) headers.set("x-frame-options", "DENY");
   }
+  varyOnEncoding(headers, type);
   return target;
+}
+
+/** compress() leaves an answer under this many bytes as it is (its default threshold). */
+const COMPRESS_THRESHOLD = 1024;
+
+/**
+ * "Vary: Accept-Encoding" on an answer compress() may encode, said on its headers here: compress() would add it with
+ * Hono's `c.header`, which on a finished answer copies the whole Response (a body stream and a second Response on
+ * every page; issue 26). The same header, the same answers.
+ */
+function varyOnEncoding(headers: Headers, type: string): void {
+  const length = headers.get("content-length");
+  if (length !== null && Number(length) < COMPRESS_THRESHOLD) return;
+  if (!COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) || headers.has("content-encoding")) return;
+  const vary = headers.get("vary");
+  if (vary === "*" || (vary && /(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary))) return;
+  headers.set("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
 }
 
 /** The response itself when its headers can change, else a copy (a fetched Response's are immutable); nosniff on both. */

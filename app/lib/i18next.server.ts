@@ -27,10 +27,16 @@ export const remixI18next = new RemixI18Next({
   i18next: { ...i18nConfig, resources },
 });
 
-export async function getLocale(request: Request): Promise<Locale> {
-  const locale = await remixI18next.getLocale(request);
-  return isLocale(locale) ? locale : i18nConfig.fallbackLng;
+export function getLocale(request: Request): Promise<Locale> {
+  // Asked by the root loader, by the document's render and by some loaders: read once per request.
+  let locale = localeOfRequest.get(request);
+  if (!locale) {
+    locale = remixI18next.getLocale(request).then((found) => (isLocale(found) ? found : i18nConfig.fallbackLng));
+    localeOfRequest.set(request, locale);
+  }
+  return locale;
 }
+const localeOfRequest = new WeakMap<Request, Promise<Locale>>();
 
 /** A Set-Cookie header when the locale came from ?lng=, so the choice sticks. */
 export async function localeCookieHeader(request: Request, locale: Locale): Promise<HeadersInit | undefined> {

@@ -96,8 +96,8 @@ export const auditRoutes = [
     call: auditCalls.verify,
     // About the whole system, not a tenant: decided here by a system-scoped grant, never by a company's "api/**".
     access: "authenticated",
-    handler: async ({ db, principal, request }) => {
-      const address = new URL(request.url).pathname.replace(/^\//, "");
+    handler: async ({ db, principal, pathname }) => {
+      const address = pathname.replace(/^\//, "");
       const parsed = parseAddress(address, { companyId: principal.homeCompanyId, userId: principal.userId });
       const grants = await principal.grants();
       if (!parsed || !grants.some((grant) => grant.scope === "system" && grantAllows(grant, parsed))) {

@@ -39,7 +39,7 @@ export const authRoutes = [
     call: oauthCalls.token,
     access: "public",
     maxBodyBytes: 16 * 1024,
-    handler: async ({ deps, request, body }) => {
+    handler: async ({ deps, body }) => {
       const parsed = tokenRequestSchema.safeParse(body);
       if (!parsed.success) {
         const grant = (body as { grant_type?: unknown } | null)?.grant_type;
@@ -53,7 +53,6 @@ export const authRoutes = [
         const outcome = await refreshSession(deps, grant.refresh_token);
         return outcome.ok ? tokenResponse(outcome.tokens) : oauthError(400, "invalid_grant", outcome.reason);
       }
-      void request;
       const outcome = await exchangeAuthorizationCode(deps, {
         code: grant.code,
         codeVerifier: grant.code_verifier,

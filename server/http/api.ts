@@ -187,7 +187,8 @@ async function whatTheySent(call: Call): Promise<{ raw: unknown; body: unknown }
  */
 async function run(call: Call, principal: Principal | null, sent: { raw: unknown; body: unknown }): Promise<unknown> {
   const { deps, route, params } = call;
-  const log = deps.logger.child({ route: route.path });
+  // The route's logger is made when a handler logs, not for every call (most never do).
+  let log: ServiceDeps["logger"] | undefined;
   const handle = async (db: Db, cached: Cached, audit: Scope, afterCommit: (fn: () => void) => void) => {
     route.precondition?.(principal);
     return route.handler({
@@ -196,13 +197,16 @@ async function run(call: Call, principal: Principal | null, sent: { raw: unknown
       get request() {
         return call.request();
       },
+      pathname: call.pathname,
       params,
       scope: await resolveScope(route, params, call.ports.scopes, db, cached, principal),
       query: call.query,
       body: sent.body,
       principal,
       audit,
-      log,
+      get log() {
+        return (log ??= deps.logger.child({ route: route.path }));
+      },
       cached,
       afterCommit,
     });

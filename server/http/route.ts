@@ -69,7 +69,13 @@ export interface RouteContext<Body, P, Params = Record<string, string>, Scope = 
   deps: ServiceDeps;
   /** The database, or the route's transaction when it changes state. */
   db: Db;
+  /**
+   * The request, for a handler that reads it (a header, a stream). A web page's call in the same process has none:
+   * reading this builds one (docs/decisions/0045), so a handler that needs only its path reads `pathname`.
+   */
   request: Request;
+  /** The path as called, "/api/…" (percent-encoded): what the permission engine was asked about. */
+  pathname: string;
   /** The path's parameters, typed by its template; `:userId` "me" is already the caller's id. */
   params: Params;
   /** What the route's `scope` names, resolved (the study or company of the path); undefined without a scope. */

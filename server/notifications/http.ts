@@ -6,11 +6,11 @@ import { countUnread } from "./service";
 type CountContext = RouteContext<{ studyName: string | null }, Principal, { readonly userId?: string }>;
 
 /** A user's unread notifications; one's own are cached by one's notifications version (server/auth/principal.ts). */
-async function count({ db, principal, body, params, cached, request }: CountContext) {
+async function count({ db, principal, body, params, cached, pathname }: CountContext) {
   const userId = params.userId ?? principal.userId;
   if (userId !== principal.userId) {
     // Another user's: only the notifications of the companies from which the caller may ask.
-    const companies = await principal.companiesReached(new URL(request.url).pathname.slice(1));
+    const companies = await principal.companiesReached(pathname.slice(1));
     return countUnread(db, userId, body.studyName, companies);
   }
   return cached(`notifications:${userId}:${principal.notificationsVersion}:${body.studyName ?? ""}`, () =>

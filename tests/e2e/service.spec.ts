@@ -86,6 +86,16 @@ test.describe("the Node service", () => {
       await waitReady(port);
       const settings = await fetch(`http://127.0.0.1:${port}/api/v2/settings`);
       expect(await settings.json()).toMatchObject({ productName: "RBQM Studio" });
+      // A page is compressed for a client that asks, and says once that it varies so (server/main.ts).
+      const page = `http://127.0.0.1:${port}/ng/error?errorMessage=hi`;
+      const gzipped = await fetch(page, { headers: { "accept-encoding": "gzip" } });
+      expect([gzipped.headers.get("content-encoding"), gzipped.headers.get("vary")]).toEqual([
+        "gzip",
+        "Accept-Encoding",
+      ]);
+      expect(await gzipped.text()).toContain('role="alert"');
+      const plain = await fetch(page, { headers: { "accept-encoding": "identity" } });
+      expect([plain.headers.get("content-encoding"), plain.headers.get("vary")]).toEqual([null, "Accept-Encoding"]);
       expect(fs.existsSync(path.join(dataDir, "pglite"))).toBe(true);
       expect(fs.existsSync(path.join(dataDir, "app-secret"))).toBe(true);
       expect((fs.statSync(path.join(dataDir, "app-secret")).mode & 0o777).toString(8)).toBe("600");

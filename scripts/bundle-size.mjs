@@ -51,8 +51,10 @@ export function routeBundleSizes(root) {
  * - Shell pages (103–107 KB) are held to 114 KB: the CDQ issue, the audit lists and the risk identification are at
  *   111.6–113.2 KB (the shell's menu, dialogs and the pages' own views) until the shell is trimmed (ADR 0050, what
  *   remains). Splitting the runtime off (a lazy chunk) moved about 0.5 KB onto every page (one more shared chunk).
- * - The editable-list pages (the CP&CD editors, the risk assessment results) still run the conform engine in the
- *   first visit (conform and zod, 18.6 KB): 143 KB until the list engine moves off conform (ADR 0050, what remains).
+ * - The editable-list pages (the CP&CD editors, the risk assessment and CTQ results) run the list engine off conform
+ *   (ADR 0050): conform, zod and the lists' schemas come after the first paint. They are at 122.3–123.9 KB: the shell
+ *   (as the study overview, 106.6 KB) and the editor's own code (about 17 KB: the list, its fields and dialogs, the
+ *   import form); 124 KB until the shell is trimmed and the editors' dialogs load when opened (ADR 0050, what remains).
  */
 export const BUDGET_KB = 114;
 export const FORM_PAGE_BUDGET_KB = 110;
@@ -63,7 +65,7 @@ const FORM_PAGES = [
   "/ng/forgotPassword ",
   "/ng/setNewPassword ",
 ];
-export const EDITOR_PAGE_BUDGET_KB = 143;
+export const EDITOR_PAGE_BUDGET_KB = 124;
 const EDITOR_PAGES = [
   "/ng/companies/:companyId/studies/:studyName/cpcd ",
   "/ng/companies/:companyId/cpcd ",

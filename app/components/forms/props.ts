@@ -40,47 +40,46 @@ interface AriaOptions {
   ariaDescribedBy?: string;
 }
 
-function defined<T extends Record<string, unknown>>(props: T): T {
-  for (const key of Object.keys(props)) if (props[key] === undefined) delete props[key];
+/** Sets `key` only when `value` is defined. */
+function put(props: Record<string, unknown>, key: string, value: unknown): void {
+  if (value !== undefined) props[key] = value;
+}
+
+/** aria-invalid (a control with a message) and aria-describedby (its message, then the description), when set. */
+function putAria(
+  props: Record<string, unknown>,
+  meta: { errors?: string[]; errorId: string },
+  options: AriaOptions,
+  control: boolean,
+): void {
+  const invalid = meta.errors !== undefined;
+  const describedBy = options.ariaDescribedBy;
+  if (control && invalid) props["aria-invalid"] = true;
+  put(props, "aria-describedby", invalid ? `${meta.errorId} ${describedBy ?? ""}`.trim() : describedBy);
+}
+
+function controlProps(field: KitField, options: AriaOptions): Record<string, unknown> {
+  const props: Record<string, unknown> = { id: field.id, name: field.name };
+  put(props, "form", field.formId);
+  if (field.required) props.required = true;
+  putAria(props, field, options, true);
   return props;
 }
 
-function aria(meta: { errors?: string[]; errorId: string }, options: AriaOptions, control: boolean) {
-  const invalid = meta.errors !== undefined;
-  const describedBy = options.ariaDescribedBy;
-  return {
-    "aria-invalid": (control && invalid) || undefined,
-    "aria-describedby": invalid ? `${meta.errorId} ${describedBy ?? ""}`.trim() : describedBy,
-  };
-}
-
-function controlProps(field: KitField, options: AriaOptions) {
-  return {
-    id: field.id,
-    name: field.name,
-    form: field.formId,
-    required: field.required || undefined,
-    ...aria(field, options, true),
-  };
-}
-
 export function formProps(form: KitFormMeta) {
-  return defined({ id: form.id, onSubmit: form.onSubmit, noValidate: form.noValidate, ...aria(form, {}, false) });
+  const props: Record<string, unknown> = { id: form.id };
+  put(props, "onSubmit", form.onSubmit);
+  put(props, "noValidate", form.noValidate);
+  putAria(props, form, {}, false);
+  return props as { id: string; onSubmit?: KitFormMeta["onSubmit"]; noValidate?: boolean };
 }
+
+const INPUT_LIMITS = ["minLength", "maxLength", "min", "max", "step", "pattern", "multiple", "accept"] as const;
 
 export function inputProps(field: KitField, options: AriaOptions & { type: string }) {
-  const props: Record<string, unknown> = {
-    ...controlProps(field, options),
-    type: options.type,
-    minLength: field.minLength,
-    maxLength: field.maxLength,
-    min: field.min,
-    max: field.max,
-    step: field.step,
-    pattern: field.pattern,
-    multiple: field.multiple,
-    accept: field.accept,
-  };
+  const props = controlProps(field, options);
+  props.type = options.type;
+  for (const key of INPUT_LIMITS) put(props, key, field[key]);
   if (options.type === "checkbox" || options.type === "radio") {
     props.value = "on";
     props.defaultChecked = Array.isArray(field.initialValue)
@@ -89,25 +88,23 @@ export function inputProps(field: KitField, options: AriaOptions & { type: strin
   } else if (typeof field.initialValue === "string") {
     props.defaultValue = field.initialValue;
   }
-  return defined(props);
+  return props;
 }
 
 const asText = (value: unknown) => (value === undefined || value === null ? undefined : String(value));
 
 export function selectProps(field: KitField, options: AriaOptions = {}) {
   const value = field.initialValue;
-  return defined({
-    ...controlProps(field, options),
-    multiple: field.multiple,
-    defaultValue: Array.isArray(value) ? value.map((item) => `${item ?? ""}`) : asText(value),
-  });
+  const props = controlProps(field, options);
+  put(props, "multiple", field.multiple);
+  put(props, "defaultValue", Array.isArray(value) ? value.map((item) => `${item ?? ""}`) : asText(value));
+  return props;
 }
 
 export function textareaProps(field: KitField, options: AriaOptions = {}) {
-  return defined({
-    ...controlProps(field, options),
-    minLength: field.minLength,
-    maxLength: field.maxLength,
-    defaultValue: asText(field.initialValue),
-  });
+  const props = controlProps(field, options);
+  put(props, "minLength", field.minLength);
+  put(props, "maxLength", field.maxLength);
+  put(props, "defaultValue", asText(field.initialValue));
+  return props;
 }

@@ -5,29 +5,33 @@
  *
  * Without scripts every button is a form post that carries the edits; the action (app/lib/forms/list.server.ts)
  * answers with the page re-rendered, edits intact, and the dialog open when one was asked for. Only Save persists.
- * With scripts the same intents run in the browser (conform's list intents) and the page posts only on Save.
+ * With scripts the same intents run in the browser (the list engine, ./useListEngine.ts; ADR 0050) and the page posts
+ * only on Save.
  */
 import { Form, useBlocker, useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { ConfirmDialog } from "~/components/dialogs/ConfirmDialog";
 import { Dialog } from "~/components/dialogs/Dialog";
 import { Button } from "~/components/forms/Button";
 import type { AnyField } from "~/components/forms/fields";
 import { FormRefusalNotice, postedFormEvents } from "~/components/forms/FormRefusalNotice";
+import { useHydrated, usePending } from "~/components/forms/hydrated";
 import { formProps, inputProps } from "~/components/forms/props";
-import { useKitForm } from "~/components/forms/useKitForm";
-import { formValueOfRow, LIST_INTENT, parseDraft, ROW_ORIGIN, rowsModified, type ListDialog } from "~/lib/forms/list";
+import { LIST_INTENT, ROW_ORIGIN, type ListDialog } from "~/lib/forms/list-state";
 import type { ListReply } from "~/lib/forms/list.server";
-import { parseSubmission, type FormSchema } from "~/lib/forms/schema";
 import { useTranslation } from "~/lib/i18n-react";
+import type { ListSchemas } from "./list-runtime";
+import { removeIntent, useListEngine } from "./useListEngine";
 
 export interface EditableListOptions<Row> {
   /** The form's id; the dialogs' buttons and the draft's fields belong to it through their `form` attribute. */
   id: string;
-  /** listFormSchema(row, rules): the same schema the action parses. */
-  schema: FormSchema;
-  /** The schema of one row (the Add dialog's draft is parsed by it). */
-  row: FormSchema;
+  /**
+   * The list's schemas, a dynamic import (ADR 0050): listFormSchema(row, rules), the same the action parses, and the
+   * schema of one row (the Add dialog's draft is parsed by it). They come with the validation runtime after the first
+   * paint.
+   */
+  load: () => Promise<ListSchemas>;
   /** The loaded copy: "modified" compares the edits with it. */
   rows: readonly Row[];
   /** The action's answer when it did not save (without scripts, or a Save the server refused). */
@@ -38,111 +42,52 @@ export interface EditableListOptions<Row> {
 
 export type RowFields<Row> = { [Key in keyof Row]-?: AnyField };
 
-type Fieldset<Row> = { key: string | undefined; getFieldset(): RowFields<Row> };
-
 export interface EditableRow<Row> {
   key: string;
   index: number;
   fields: RowFields<Row>;
 }
 
-/** The list's state and actions, for the components below and the page's own table. */
+/** The list's state and actions, for the components below and the page's own table (the engine: ./useListEngine). */
 export function useEditableList<Row extends object>(options: EditableListOptions<Row>) {
-  const { id, schema, row, rows: loaded, reply, uniqueBy } = options;
+  const { id, reply } = options;
   const [dialog, setDialog] = useState<ListDialog>(reply?.dialog ?? null);
   useEffect(() => setDialog(reply?.dialog ?? null), [reply]);
-  const submitting = useRef(false);
+  const engine = useListEngine({ ...options, onAdded: () => setDialog(null) });
+  const { submitting } = engine;
   const location = useLocation();
   useEffect(() => {
     submitting.current = false;
-  }, [location.key]);
-
-  const formRef = useRef<ReturnType<typeof useKitForm>["form"] | null>(null);
-  const kit = useKitForm(schema, {
-    id,
-    lastResult: reply?.result,
-    defaultValue: { rows: loaded.map((item) => withOrigin(item, uniqueBy)) },
-    validFor: LIST_INTENT.save,
-    shouldDirtyConsider: (name) => !name.startsWith("draft"),
-    onSubmit(event, { formData }) {
-      if (formData.get("intent") !== LIST_INTENT.add) {
-        // Save: the post goes ahead (conform checked it); leaving by it is no loss.
-        submitting.current = true;
-        return;
-      }
-      // Add, with scripts: the draft (valid, conform checked it) becomes a row here; nothing is posted.
-      event.preventDefault();
-      const payload = parseSubmission(formData, { schema }).payload as { draft?: unknown };
-      const added = formValueOfRow(parseDraft(row, payload.draft));
-      setDialog(null);
-      // conform's intents are form submissions of their own: they wait until this one has ended.
-      setTimeout(() => {
-        formRef.current?.insert({ name: "rows", defaultValue: added });
-        formRef.current?.reset({ name: "draft" });
-      });
-    },
-  });
-  formRef.current = kit.form;
-  const { form, fields } = kit;
-
-  const current = (form.value as { rows?: unknown } | undefined)?.rows;
-  const modified = rowsModified(current, loaded);
-  // conform's metadata is typed by the schema's input, which for lists is loose (rows are checked one by one).
-  const rowsField = fields.rows as unknown as { getFieldList(): Fieldset<Row>[] };
-  const editable: EditableRow<Row>[] = rowsField.getFieldList().map((field, index) => ({
-    key: field.key ?? String(index),
-    index,
-    fields: field.getFieldset(),
-  }));
-  const draft = (fields.draft as unknown as Fieldset<Row>).getFieldset();
-
-  const [addValid, checkAdd] = useAddValidity(id, schema);
-
+  }, [location.key, submitting]);
+  const hydrated = useHydrated();
+  const pending = usePending();
+  const kit = { hydrated, pending, valid: engine.valid, fields: engine.fields };
   return {
     id,
-    form,
+    form: engine.form,
     kit,
-    rows: editable,
+    rows: engine.rows as unknown as EditableRow<Row>[],
     /** Add, in its dialog: disabled while the draft is invalid (001 §5), only once scripts can tell. */
-    addDisabled: kit.hydrated && addValid === false,
-    checkAdd,
-    draft,
+    addDisabled: hydrated && engine.addValid === false,
+    checkAdd: engine.checkAdd,
+    draft: engine.draft as unknown as RowFields<Row>,
     dialog,
-    modified,
+    modified: engine.modified,
     /** Save: enabled only when modified and valid (001 §4), and not while a post is under way. */
-    saveDisabled: kit.hydrated && (!modified || kit.valid === false || kit.pending),
+    saveDisabled: hydrated && (!engine.modified || engine.valid === false || pending),
     submitting,
     openAdd: () => setDialog({ kind: "add" }),
     askDelete: (index: number) => setDialog({ kind: "delete", index }),
     closeDialog: () => {
-      if (dialog?.kind === "add") form.reset({ name: "draft" });
+      if (dialog?.kind === "add") engine.resetDraft();
       setDialog(null);
     },
-    /** conform's remove intent for a row: the Confirm button of the deletion question. */
-    removeButton: (index: number) => form.remove.getButtonProps({ name: "rows", index }),
+    /** The Confirm button of the deletion question: conform's remove intent (the server applies it without scripts). */
+    removeButton: (index: number) => ({ form: id, name: "__intent__", value: removeIntent(index) }),
   };
 }
 
-/** The Add dialog's Add: whether the draft is valid, as its own post would be checked (001 §5; issue 24, defect 11). */
-function useAddValidity(id: string, schema: FormSchema): [boolean | null, () => void] {
-  const [valid, setValid] = useState<boolean | null>(null);
-  const check = useCallback(() => {
-    const element = typeof document === "undefined" ? null : document.forms.namedItem(id);
-    if (!element) return;
-    const formData = new FormData(element);
-    formData.set("intent", LIST_INTENT.add);
-    setValid(parseSubmission(formData, { schema }).status === "success");
-  }, [id, schema]);
-  return [valid, check];
-}
-
 export type EditableList<Row extends object> = ReturnType<typeof useEditableList<Row>>;
-
-/** A loaded row as the form carries it, with its unique field's value as loaded (ROW_ORIGIN). */
-function withOrigin(item: object, uniqueBy: string | undefined): Record<string, string> {
-  const value = formValueOfRow(item);
-  return uniqueBy === undefined ? value : { ...value, [ROW_ORIGIN]: value[uniqueBy] ?? "" };
-}
 
 /** A row's hidden origin (ROW_ORIGIN): put it in each row, so that it moves with the row. */
 export function RowOrigin({ fields }: { fields: Record<string, AnyField> }) {
@@ -162,13 +107,7 @@ export function EditableListForm<Row extends object>({
   className?: string;
 }) {
   return (
-    <Form
-      method="post"
-      {...formProps(list.form)}
-      {...list.kit.formEvents}
-      {...postedFormEvents(list.id)}
-      className={className}
-    >
+    <Form method="post" {...formProps(list.form)} {...postedFormEvents(list.id)} className={className}>
       <FormRefusalNotice formId={list.id} />
       {children}
     </Form>

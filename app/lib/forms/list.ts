@@ -10,29 +10,18 @@
 import * as z from "zod/mini";
 import { safeParse, type $ZodType, type output } from "zod/v4/core";
 import { MAX_LENGTH, messages, textField } from "~/lib/validation";
+import { LIST_INTENT, MAX_LIST_ROWS, ROW_ORIGIN } from "./list-state";
 import { coerceFormValue } from "./schema";
 
-/** At most this many rows in one list form: a post cannot make the server check a million rows. */
-export const MAX_LIST_ROWS = 500;
-
-/** The buttons' intents (`name="intent"`). */
-export const LIST_INTENT = {
-  save: "save",
-  add: "add",
-  openAdd: "openAdd",
-  askDelete: "askDelete",
-  closeDialog: "closeDialog",
-} as const;
-
-/** The dialog a list page shows: the Add dialog, or the deletion question for one row. */
-export type ListDialog = { kind: "add" } | { kind: "delete"; index: number } | null;
-
-/** `askDelete:<i>` → i; anything else → null. */
-export function deleteIndexOf(intent: unknown): number | null {
-  if (typeof intent !== "string") return null;
-  const match = /^askDelete:(\d{1,6})$/.exec(intent);
-  return match ? Number(match[1]) : null;
-}
+export {
+  deleteIndexOf,
+  formValueOfRow,
+  LIST_INTENT,
+  MAX_LIST_ROWS,
+  ROW_ORIGIN,
+  rowsModified,
+  type ListDialog,
+} from "./list-state";
 
 export interface ListRules {
   /** The field that is unique regardless of case (trimmed). */
@@ -45,12 +34,6 @@ export interface ListRules {
    */
   rationale?: "optional" | "required";
 }
-
-/**
- * The hidden field each loaded row carries: its unique field's value as loaded (a row added since has none). It moves
- * with its row through deletions, so the duplicate message can go on the row the user changed (issue 24, defect 9).
- */
-export const ROW_ORIGIN = "origin";
 
 /** The text a unique field is compared by: trimmed, lower case. */
 export const uniqueText = (value: unknown) => (typeof value === "string" ? value.trim().toLocaleLowerCase() : "");
@@ -183,33 +166,6 @@ const rationaleMissing = {
 /** The rationale's field: absent from lists without one; text otherwise (required only on Save, checked above). */
 function rationaleField(rationale: ListRules["rationale"]) {
   return rationale === undefined ? z.optional(z.unknown()) : textField({ trim: true, maxLength: MAX_LENGTH.textarea });
-}
-
-/** A row as a form carries it: strings, "on" for true, nothing for empty or false. */
-export function formValueOfRow(row: unknown): Record<string, string> {
-  const result: Record<string, string> = {};
-  if (!row || typeof row !== "object") return result;
-  for (const [key, value] of Object.entries(row)) {
-    if (value === true) result[key] = "on";
-    else if (typeof value === "string" && value !== "") result[key] = value;
-    else if (typeof value === "number") result[key] = String(value);
-  }
-  return result;
-}
-
-/**
- * Whether the rows as edited differ from the loaded copy (001 §4 "modified"): the same rows in the same order, with
- * the same values field by field (an empty field and a missing one are the same).
- */
-export function rowsModified(current: unknown, loaded: readonly unknown[]): boolean {
-  const rows = Array.isArray(current) ? current : current === undefined || current === null ? [] : [current];
-  if (rows.length !== loaded.length) return true;
-  return rows.some((row, index) => {
-    const { [ROW_ORIGIN]: _origin, ...a } = formValueOfRow(row);
-    const b = formValueOfRow(loaded[index]);
-    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    return [...keys].some((key) => a[key] !== b[key]);
-  });
 }
 
 /** The draft as a row, parsed by the row schema (trimmed and so on), or null when it is no valid row. */

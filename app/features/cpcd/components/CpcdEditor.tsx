@@ -7,11 +7,12 @@ import { buttonClass } from "~/components/forms/Button";
 import { FileField, FormErrors, TextareaField } from "~/components/forms/fields";
 import { postedLast } from "~/components/forms/FormRefusalNotice";
 import { KitForm, SubmitButton } from "~/components/forms/KitForm";
-import { useKitForm } from "~/components/forms/useKitForm";
+import { useLightKitForm } from "~/components/forms/useLightKitForm";
 import { CriticalList } from "~/features/cpcd/components/CriticalProcessList";
 import type { CriticalDatum } from "~/features/cpcd/critical-data";
 import type { CriticalProcess } from "~/features/cpcd/critical-processes";
-import { importFormSchema, MAX_PASTED_CHARACTERS } from "~/features/cpcd/import-form";
+import type { importFormSchema } from "~/features/cpcd/import-form";
+import { MAX_PASTED_CHARACTERS } from "~/features/cpcd/import-limits";
 import type { CpcdActionData, CpcdPageData } from "~/features/cpcd/page.server";
 import { IMPORT_DIALOG, IMPORT_INTENT, IMPORT_OVERWRITE_INTENT, type CpcdTab } from "~/features/cpcd/tabs";
 import { formRefusalOf } from "~/lib/forms/refusal";
@@ -76,6 +77,10 @@ export function CpcdEditor({ level, data, actionData, aiEntry }: CpcdEditorProps
     </div>
   );
 }
+
+/** The import form's schema, with the validation runtime after the first paint (ADR 0050). */
+const loadImportSchema = () => import("~/features/cpcd/import-form").then((m) => m.importFormSchema);
+type ImportFormSchema = typeof importFormSchema;
 
 const tabHref = (pathname: string, value: CpcdTab) => `${pathname}?cpOrCd=${value}`;
 
@@ -202,7 +207,7 @@ function ImportControls({
   // An answer of the action opens its dialog; closing it forgets that answer.
   const [closed, setClosed] = useState<unknown>(null);
   useEffect(() => setClosed(null), [actionData]);
-  const kit = useKitForm(importFormSchema, {
+  const kit = useLightKitForm(loadImportSchema, {
     id: `cpcd-import-${tab}`,
     lastResult: importReply,
     intent: IMPORT_INTENT,
@@ -303,7 +308,7 @@ function ImportForm({
   onCancel,
 }: {
   tab: CpcdTab;
-  kit: ReturnType<typeof useKitForm<typeof importFormSchema>>;
+  kit: ReturnType<typeof useLightKitForm<ImportFormSchema>>;
   pageHref: string;
   refusal: CpcdPageData["formRefused"];
   onCancel: () => void;

@@ -11,18 +11,8 @@ import {
   UnsavedChangesGuard,
   useEditableList,
 } from "~/components/lists/EditableList";
-import {
-  criticalDataList,
-  criticalDataListWith,
-  criticalDatumRow,
-  type CriticalDatum,
-} from "~/features/cpcd/critical-data";
-import {
-  criticalProcessList,
-  criticalProcessListWith,
-  criticalProcessRow,
-  type CriticalProcess,
-} from "~/features/cpcd/critical-processes";
+import type { CriticalDatum } from "~/features/cpcd/critical-data";
+import type { CriticalProcess } from "~/features/cpcd/critical-processes";
 import type { ListReply } from "~/lib/forms/list.server";
 import { useTranslation } from "~/lib/i18n-react";
 
@@ -243,8 +233,7 @@ function EditableCriticalList<K extends CriticalListKind>({
   const { t } = useTranslation();
   const list = useEditableList<RowOf<K>>({
     id,
-    schema: listSchemaOf(kind, rationale),
-    row: kind === "processes" ? criticalProcessRow : criticalDatumRow,
+    load: () => import("~/features/cpcd/list-schemas").then((m) => m.listSchemasOf(kind, rationale?.required)),
     rows,
     reply,
     uniqueBy: kind === "processes" ? "title" : "label",
@@ -315,12 +304,6 @@ function EditableRows<T extends object>({ list, columns }: { list: EditableList<
       })}
     </tbody>
   );
-}
-
-/** The list's schema: the kit's, or the CP&CD pages' with the rationale (ADR 0044). */
-function listSchemaOf(kind: CriticalListKind, rationale: CriticalListProps<CriticalListKind>["rationale"]) {
-  if (!rationale) return kind === "processes" ? criticalProcessList : criticalDataList;
-  return kind === "processes" ? criticalProcessListWith(rationale.required) : criticalDataListWith(rationale.required);
 }
 
 /** The Add dialog's fields, one per column. */

@@ -21,14 +21,12 @@ import { CTQ_INTENT } from "~/features/ctq/insert";
 import {
   CTQ_DETAILS_MAX,
   CTQ_TITLE_MAX,
-  ctqRow,
-  ctqRowList,
   ctqRowToForm,
   currentValue,
   ctqItemsOf,
   type CtqList,
   type CtqRowForm,
-} from "~/features/ctq/items";
+} from "~/features/ctq/item-forms";
 import type { CtqAnswer } from "~/features/ctq/results";
 import { citationFromForm } from "~/features/protocol-analysis/citation";
 import { CitationEvidence } from "~/features/protocol-analysis/components/CitationEvidence";
@@ -63,8 +61,7 @@ export function CtqLists(props: CtqListsProps) {
   const { result, answer, canInsert } = props;
   const list = useEditableList<CtqRowForm>({
     id: "ctq-lists",
-    schema: ctqRowList,
-    row: ctqRow,
+    load: () => import("~/features/ctq/items").then((m) => ({ schema: m.ctqRowList, row: m.ctqRow })),
     rows: loadedRows(result),
     reply: answer?.reply ?? null,
   });

@@ -5,7 +5,7 @@ import { PageNotice } from "~/components/widgets/ResultAlert";
 import { UtcMinute } from "~/features/protocol-analysis/components/table";
 import { INSERT_AGAIN, type InsertRecord, type ResultsAnswer } from "~/features/protocol-analysis/results";
 import type { RiskRowForm } from "~/features/protocol-analysis/risk-rows";
-import { LIST_INTENT } from "~/lib/forms/list";
+import { LIST_INTENT } from "~/lib/forms/list-state";
 import { useTranslation } from "~/lib/i18n-react";
 
 type RiskRowList = EditableList<RiskRowForm>;

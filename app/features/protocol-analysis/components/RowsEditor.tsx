@@ -14,7 +14,7 @@ import { InsertAgainDialog, InsertBar, InsertNotice } from "~/features/protocol-
 import { currentValue, RiskRowFields, RowEvidence } from "~/features/protocol-analysis/components/RiskRowCard";
 import type { QuoteCheck } from "~/features/protocol-analysis/evidence";
 import type { InsertRecord, ResultsAnswer } from "~/features/protocol-analysis/results";
-import { riskRow, riskRowList, riskRowToForm, type RiskRowForm } from "~/features/protocol-analysis/risk-rows";
+import { riskRowToForm, type RiskRowForm } from "~/features/protocol-analysis/risk-row-forms";
 import { useTranslation } from "~/lib/i18n-react";
 import { appLinks } from "~/lib/links";
 
@@ -42,8 +42,8 @@ export function RowsEditor(props: RowsEditorProps) {
   const { result, canInsert, answer } = props;
   const list = useEditableList<RiskRowForm>({
     id: "risk-rows",
-    schema: riskRowList,
-    row: riskRow,
+    load: () =>
+      import("~/features/protocol-analysis/risk-rows").then((m) => ({ schema: m.riskRowList, row: m.riskRow })),
     // The loaded copy: the rows as just inserted, else as the loader gives them (as last inserted, or the AI's rows).
     rows: answer?.kind === "inserted" ? answer.rows : (result.value ?? []).map(riskRowToForm),
     reply: answer?.reply ?? null,

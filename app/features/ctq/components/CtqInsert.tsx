@@ -114,6 +114,27 @@ function FlowFields({ formId, view }: { formId: string; view: InsertView }) {
   );
 }
 
+/** Both dialogs' Cancel: a post of its intent without scripts, closing in place with them. */
+function CancelButton({ list, state, intent }: { list: CtqEditableList; state: InsertState; intent: string }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      variant="secondary"
+      form={list.id}
+      name="intent"
+      value={intent}
+      formNoValidate
+      onClick={(event) => {
+        if (!list.kit.hydrated) return;
+        event.preventDefault();
+        state.close();
+      }}
+    >
+      {t("feedback.confirm.cancel")}
+    </Button>
+  );
+}
+
 /** The confirmation "Update critical processes/data" (001 §2): the required rationale and Save changes. */
 export function InsertConfirmDialog({ list, state }: { list: CtqEditableList; state: InsertState }) {
   const { t } = useTranslation();
@@ -127,20 +148,7 @@ export function InsertConfirmDialog({ list, state }: { list: CtqEditableList; st
       data-testid="insert-confirm"
       footer={
         <>
-          <Button
-            variant="secondary"
-            form={list.id}
-            name="intent"
-            value={CTQ_INTENT.closeInsert}
-            formNoValidate
-            onClick={(event) => {
-              if (!list.kit.hydrated) return;
-              event.preventDefault();
-              state.close();
-            }}
-          >
-            {t("feedback.confirm.cancel")}
-          </Button>
+          <CancelButton list={list} state={state} intent={CTQ_INTENT.closeInsert} />
           <Button
             form={list.id}
             name="intent"
@@ -194,20 +202,7 @@ export function OverwriteDialog({ list, state }: { list: CtqEditableList; state:
       data-testid="overwrite-dialog"
       footer={
         <>
-          <Button
-            variant="secondary"
-            form={list.id}
-            name="intent"
-            value={CTQ_INTENT.overwriteCancel}
-            formNoValidate
-            onClick={(event) => {
-              if (!list.kit.hydrated) return;
-              event.preventDefault();
-              state.close();
-            }}
-          >
-            {t("feedback.confirm.cancel")}
-          </Button>
+          <CancelButton list={list} state={state} intent={CTQ_INTENT.overwriteCancel} />
           <Button form={list.id} name="intent" value={CTQ_INTENT.overwriteContinue} pending={list.kit.pending}>
             {t("ctq.insert.continue")}
           </Button>

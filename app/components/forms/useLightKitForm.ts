@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import type { input } from "zod/v4/core";
 import type { FormSchema } from "~/lib/forms/schema";
+import { type Errors, focusFirstInvalid, formOf, serverErrors } from "./form-dom";
 import { useHydrated, usePending } from "./hydrated";
 import type { KitField } from "./props";
 
@@ -20,30 +21,13 @@ export interface LightKitFormOptions {
   onEdit?: () => void;
 }
 
-type Errors = Record<string, string[]>;
 /** Every field name of a schema's input, across the options of a union. */
 type FieldNames<T> = T extends unknown ? keyof T & string : never;
 type Check = (formData: FormData) => Errors | null;
 
-const serverErrors = (result: SubmissionResult<string[]> | null | undefined): Errors => {
-  const errors: Errors = {};
-  for (const [name, messages] of Object.entries(result?.error ?? {})) if (messages?.length) errors[name] = messages;
-  return errors;
-};
-
 function withIntent(formData: FormData, intent: string | undefined): FormData {
   if (intent !== undefined && !formData.has("intent")) formData.set("intent", intent);
   return formData;
-}
-
-const formOf = (id: string) => (typeof document === "undefined" ? null : document.forms.namedItem(id));
-
-/** Focuses the form's first control that has a message (as conform does after a refused submit). */
-function focusFirstInvalid(id: string, errors: Errors): void {
-  for (const element of Array.from(formOf(id)?.elements ?? [])) {
-    const name = (element as HTMLInputElement).name;
-    if (name && errors[name]) return (element as HTMLElement).focus();
-  }
 }
 
 /** The validation runtime, once loaded (after the first paint): the form's schema and conform's parser. */

@@ -6,14 +6,13 @@
  * the list's schemas, loaded with the validation runtime after the first paint, run over the form's FormData when a
  * field is left, on each input, and on a post. Until the runtime has loaded, a post goes to the server as it stands.
  */
-import type { SubmissionResult } from "@conform-to/react";
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { type Errors, focusFirstInvalid, formOf, serverErrors } from "~/components/forms/form-dom";
 import type { KitField, KitFormMeta } from "~/components/forms/props";
 import { formValueOfRow, LIST_INTENT, ROW_ORIGIN, rowsModified } from "~/lib/forms/list-state";
 import type { ListReply } from "~/lib/forms/list.server";
 import type { ListRuntime, ListSchemas } from "./list-runtime";
 
-type Errors = Record<string, string[]>;
 export type RowValues = Record<string, string>;
 interface RowSlot {
   key: string;
@@ -96,21 +95,6 @@ function shiftErrors(errors: Errors, removed: number): Errors {
 
 const withoutDraft = (errors: Errors): Errors =>
   Object.fromEntries(Object.entries(errors).filter(([name]) => !name.startsWith("draft")));
-
-const serverErrors = (result: SubmissionResult<string[]> | null | undefined): Errors => {
-  const errors: Errors = {};
-  for (const [name, messages] of Object.entries(result?.error ?? {})) if (messages?.length) errors[name] = messages;
-  return errors;
-};
-
-const formOf = (id: string) => (typeof document === "undefined" ? null : document.forms.namedItem(id));
-
-function focusFirstInvalid(id: string, errors: Errors): void {
-  for (const element of Array.from(formOf(id)?.elements ?? [])) {
-    const name = (element as HTMLInputElement).name;
-    if (name && errors[name]) return (element as HTMLElement).focus();
-  }
-}
 
 /** A loaded row as the form carries it, with its unique field's value as loaded (ROW_ORIGIN). */
 function withOrigin(item: object, uniqueBy: string | undefined): RowValues {

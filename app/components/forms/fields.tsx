@@ -21,8 +21,11 @@ import { inputProps, selectProps, textareaProps, type KitField } from "./props";
 /** A field of either engine of the kit (conform's metadata, or the light engine's). */
 export type AnyField = KitField;
 
-export const inputClass =
-  "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-600 disabled:cursor-not-allowed disabled:bg-slate-100";
+/** The kit's text controls: one class (app/tailwind.css), as lists repeat it in every row (ADR 0056). */
+export const inputClass = "kit-input";
+/** The kit's checkbox (app/tailwind.css). */
+export const checkboxClass = "kit-check";
+const withClass = (base: string, extra: string) => (base && extra ? `${base} ${extra}` : base || extra);
 
 interface FieldBase {
   field: AnyField;
@@ -74,7 +77,7 @@ export function FieldShell({
     </label>
   );
   return (
-    <div className={`${hideLabel ? "" : "mb-4"} ${className}`} data-field={field.name}>
+    <div className={withClass(hideLabel ? "" : "mb-4", className) || undefined} data-field={field.name}>
       {labelPosition === "above" ? (
         <>
           {labelElement}
@@ -98,6 +101,16 @@ export function FieldShell({
       ) : null}
     </div>
   );
+}
+
+/**
+ * A trimming text area's blur: leading and trailing whitespace goes, as typing would take it away (the list engine
+ * and conform, listening for input events, see it). A list's rows share one handler on their table body (ADR 0056).
+ */
+export function trimOnBlur(element: EventTarget): void {
+  if (element instanceof HTMLTextAreaElement && element.value.trim() !== element.value) {
+    setValueAsTyped(element, element.value.trim());
+  }
 }
 
 /** Sets a field's value as typing would, so conform (listening for input events) sees it. */
@@ -147,7 +160,7 @@ function InputField({ type, inputClassName = "", ...props }: InputFieldProps) {
         type={type}
         describedBy={describedBy}
         {...control}
-        className={`${inputClass} ${inputClassName}`}
+        className={withClass(inputClass, inputClassName)}
       />
     </FieldShell>
   );
@@ -262,7 +275,7 @@ export function TextareaField({
         rows={rows}
         maxLength={maxLength}
         {...control}
-        className={`${inputClass} ${inputClassName}`}
+        className={withClass(inputClass, inputClassName)}
         onBlur={(event: FocusEvent<HTMLTextAreaElement>) => {
           const element = event.currentTarget;
           if (trim && element.value.trim() !== element.value) setValueAsTyped(element, element.value.trim());
@@ -335,7 +348,7 @@ export function CheckboxField(props: FieldBase & Omit<NativeInput, "checked" | "
         type="checkbox"
         describedBy={describedBy}
         {...control}
-        className="h-4 w-4 rounded border-slate-400 text-brand-600 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+        className={checkboxClass}
       />
     </FieldShell>
   );

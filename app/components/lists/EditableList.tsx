@@ -46,6 +46,10 @@ export interface EditableRow<Row> {
   key: string;
   index: number;
   fields: RowFields<Row>;
+  /** The values the row started with, as the form carries them (the same object while the row lives). */
+  initial: Record<string, string>;
+  /** The list's messages shown, by field name (`rows[3].title`). */
+  messages: Record<string, string[]>;
 }
 
 /** The list's state and actions, for the components below and the page's own table (the engine: ./useListEngine). */

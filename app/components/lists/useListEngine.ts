@@ -327,6 +327,10 @@ export interface EngineRow {
   key: string;
   index: number;
   fields: Record<string, KitField>;
+  /** The values the row started with (the same object while the row lives), for a row that renders its own controls. */
+  initial: RowValues;
+  /** The messages shown, by field name (the list's, shared by its rows): `messages["rows[3].title"]`. */
+  messages: Errors;
 }
 
 /** The fields' metadata by name (the kit's light metadata: conform's ids, the messages shown, the values as loaded). */
@@ -357,6 +361,8 @@ function useListFields(id: string, state: ListState, uniqueBy: string | undefine
     const rows: EngineRow[] = state.rows.map((slot, index) => ({
       key: slot.key,
       index,
+      initial: slot.initial,
+      messages: state.shown,
       fields: byName((name) =>
         name === ROW_ORIGIN && uniqueBy === undefined
           ? undefined

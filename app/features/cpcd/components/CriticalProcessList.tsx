@@ -1,20 +1,28 @@
-import type { ReactNode } from "react";
-import { CheckboxField, FormErrors, TextareaField, TextField, type AnyField } from "~/components/forms/fields";
+import { memo, useCallback, useMemo, useRef, type FocusEvent, type MouseEvent, type ReactNode } from "react";
+import {
+  CheckboxField,
+  FormErrors,
+  TextareaField,
+  TextField,
+  trimOnBlur,
+  type AnyField,
+} from "~/components/forms/fields";
 import {
   AddRowDialog,
-  DeleteRowButton,
   DeleteRowDialog,
   EditableListForm,
   ListToolbar,
-  RowOrigin,
   type EditableList,
   UnsavedChangesGuard,
   useEditableList,
 } from "~/components/lists/EditableList";
 import type { CriticalDatum } from "~/features/cpcd/critical-data";
 import type { CriticalProcess } from "~/features/cpcd/critical-processes";
+import { LIST_INTENT, ROW_ORIGIN } from "~/lib/forms/list-state";
 import type { ListReply } from "~/lib/forms/list.server";
 import { useTranslation } from "~/lib/i18n-react";
+import { MAX_LENGTH, translateMessage } from "~/lib/messages";
+import type { TFunction } from "~/lib/translate";
 
 export interface CriticalProcessListProps {
   /** The saved list (the loaded copy). */
@@ -93,7 +101,10 @@ export interface CriticalListProps<K extends CriticalListKind> {
 
 type Column = { name: string; label: string; kind: "text" | "textarea" | "checkbox" };
 
-function columnsOf(kind: CriticalListKind, texts: CriticalListTexts): Column[] {
+function columnsOf(
+  kind: CriticalListKind,
+  texts: Pick<CriticalListTexts, "title" | "details" | "isCritical">,
+): Column[] {
   return kind === "processes"
     ? [
         { name: "title", label: texts.title, kind: "text" },
@@ -178,14 +189,6 @@ function ReadOnlyList<K extends CriticalListKind>({
   );
 }
 
-function Cell({ column, field, number }: { column: Column; field: AnyField; number: number }) {
-  const { t } = useTranslation();
-  const label = t("kit.list.cell", { column: column.label, number });
-  if (column.kind === "checkbox") return <CheckboxField field={field} label={label} hideLabel />;
-  if (column.kind === "textarea") return <TextareaField field={field} label={label} hideLabel rows={1} trim />;
-  return <TextField field={field} label={label} hideLabel required />;
-}
-
 /**
  * The list's column heads: read-only, the columns; editable, the checkbox column kept narrow and a last, unnamed
  * column for the rows' actions.
@@ -238,7 +241,8 @@ function EditableCriticalList<K extends CriticalListKind>({
     reply,
     uniqueBy: kind === "processes" ? "title" : "label",
   });
-  const columns = columnsOf(kind, texts);
+  const { title, details, isCritical } = texts;
+  const columns = useMemo(() => columnsOf(kind, { title, details, isCritical }), [kind, title, details, isCritical]);
   const errorsId = `${id}-errors`;
   return (
     <>
@@ -283,28 +287,157 @@ function EditableCriticalList<K extends CriticalListKind>({
   );
 }
 
+/**
+ * The editable rows (ADR 0056): one component a row that renders its controls itself, plain inputs named by an
+ * aria-label ("Title, row 3"; the column head says it to the eye), with ids, aria-invalid and aria-describedby only
+ * where a message shows; the cells' and controls' looks are one class each (app/tailwind.css). The labels are made
+ * once for the list, Delete's opening and the text areas' trim are one handler each, shared by the rows; a row
+ * renders again only when its own props change (its place, its messages).
+ */
 function EditableRows<T extends object>({ list, columns }: { list: EditableList<T>; columns: Column[] }) {
+  const { t } = useTranslation();
+  const labels = useMemo(() => rowLabels(list.id, columns, t), [list.id, columns, t]);
+  // The list's own functions are new at each render: the handler reads the latest through a ref.
+  const latest = useRef(list);
+  latest.current = list;
+  const onDelete = useCallback((event: MouseEvent<HTMLButtonElement>) => {
+    const index = deleteIndexOf(event.currentTarget.value);
+    if (!latest.current.kit.hydrated || index === null) return;
+    event.preventDefault();
+    latest.current.askDelete(index);
+  }, []);
   return (
     <tbody>
-      {list.rows.map((row) => {
-        const fields = row.fields as unknown as Record<string, AnyField>;
-        return (
-          <tr key={row.key} className="border-b border-slate-100 align-top" data-testid="list-row">
-            {columns.map((column) => (
-              <td key={column.name} className="py-2 pr-3">
-                <Cell column={column} field={fields[column.name]!} number={row.index + 1} />
-              </td>
-            ))}
-            <td className="py-2">
-              <RowOrigin fields={fields} />
-              <DeleteRowButton list={list} index={row.index} />
-            </td>
-          </tr>
-        );
-      })}
+      {list.rows.map((row) => (
+        <CriticalRow
+          key={row.key}
+          index={row.index}
+          labels={labels}
+          initial={row.initial}
+          messages={row.messages}
+          onDelete={onDelete}
+        />
+      ))}
     </tbody>
   );
 }
+
+const trimTextarea = (event: FocusEvent<HTMLTextAreaElement>) => trimOnBlur(event.currentTarget);
+
+const DELETE_PREFIX = `${LIST_INTENT.askDelete}:`;
+const deleteIndexOf = (value: string) =>
+  value.startsWith(DELETE_PREFIX) ? Number(value.slice(DELETE_PREFIX.length)) : null;
+
+/** A stand-in for the row's number in a label translated once (an invisible separator: in no text). */
+const NUMBER = "\u2063";
+/** A translated text with the row's number put in later (without translating it again for every row). */
+function numbered(text: string): (number: number) => string {
+  const at = text.indexOf(NUMBER);
+  return at < 0 ? () => text : (number) => `${text.slice(0, at)}${number}${text.slice(at + NUMBER.length)}`;
+}
+
+function rowLabels(id: string, columns: Column[], t: TFunction) {
+  return {
+    id,
+    t,
+    columns: columns.map((column) => ({
+      ...column,
+      label: numbered(t("kit.list.cell", { column: column.label, number: NUMBER })),
+    })),
+    deleteRow: numbered(t("kit.list.deleteRow", { number: NUMBER })),
+    delete: t("kit.list.delete"),
+  };
+}
+
+interface CriticalRowProps {
+  index: number;
+  labels: ReturnType<typeof rowLabels>;
+  initial: Record<string, string>;
+  messages: Record<string, string[]>;
+  onDelete: (event: MouseEvent<HTMLButtonElement>) => void;
+}
+
+/** The same row again: its place, its labels, the values it started with and its messages. */
+function sameRow(a: CriticalRowProps, b: CriticalRowProps): boolean {
+  if (a.index !== b.index || a.labels !== b.labels || a.initial !== b.initial || a.onDelete !== b.onDelete) {
+    return false;
+  }
+  return (
+    a.messages === b.messages ||
+    a.labels.columns.every((column) => {
+      const name = `rows[${a.index}].${column.name}`;
+      return String(a.messages[name]) === String(b.messages[name]);
+    })
+  );
+}
+
+/** One row: a cell per column (its control and message), then the row's origin and its Delete. */
+const CriticalRow = memo(function CriticalRow({ index, labels, initial, messages, onDelete }: CriticalRowProps) {
+  const number = index + 1;
+  const origin = initial[ROW_ORIGIN];
+  return (
+    <tr className="list-row" data-testid="list-row">
+      {labels.columns.map((column) => {
+        const name = `rows[${index}].${column.name}`;
+        const first = messages[name]?.find((error) => error.trim() !== "");
+        const message = first ? translateMessage(first, labels.t) : null;
+        // conform's ids, as the kit's fields give them (ADR 0050).
+        const errorId = message ? `${labels.id}-${name}-error` : undefined;
+        const control = {
+          name,
+          "aria-label": column.label(number),
+          ...(errorId ? { "aria-invalid": true, "aria-describedby": errorId } : null),
+        };
+        const value = initial[column.name] ?? "";
+        return (
+          <td key={column.name}>
+            {column.kind === "checkbox" ? (
+              <input {...control} type="checkbox" defaultChecked={value === "on"} className="kit-check block" />
+            ) : column.kind === "textarea" ? (
+              <textarea
+                {...control}
+                rows={1}
+                onBlur={trimTextarea}
+                maxLength={MAX_LENGTH.textarea}
+                defaultValue={value}
+                className="kit-input"
+              />
+            ) : (
+              <input
+                {...control}
+                type="text"
+                maxLength={MAX_LENGTH.text}
+                required
+                defaultValue={value}
+                className="kit-input"
+              />
+            )}
+            {errorId ? (
+              <p id={errorId} className="mt-1 text-sm text-red-700">
+                {message}
+              </p>
+            ) : null}
+          </td>
+        );
+      })}
+      <td>
+        {origin !== undefined ? (
+          <input type="hidden" name={`rows[${index}].${ROW_ORIGIN}`} defaultValue={origin} />
+        ) : null}
+        <button
+          name="intent"
+          value={`${DELETE_PREFIX}${index}`}
+          aria-haspopup="dialog"
+          aria-label={labels.deleteRow(number)}
+          className="link-button"
+          onClick={onDelete}
+        >
+          {labels.delete}
+        </button>
+      </td>
+    </tr>
+  );
+}, sameRow);
 
 /** The Add dialog's fields, one per column. */
 function AddRowFields({ columns, fields }: { columns: Column[]; fields: Record<string, AnyField> }) {

@@ -23,6 +23,8 @@ interface ListState {
   rows: RowSlot[];
   /** The rows as last read from the form (as they start, before the first read). */
   values: RowValues[];
+  /** The rows as loaded, when the list started from them (no reply): while `values` is still this array, nothing changed. */
+  loaded: RowValues[] | null;
   next: number;
   draftKey: number;
   /** What the form's top-level fields start with (the rationale, the draft): the reply's, else nothing. */
@@ -112,6 +114,7 @@ function initialState(options: ListEngineOptions, next: number): ListState {
     reply,
     rows: source.map((values, index) => ({ key: `r${next + index}`, initial: values })),
     values: source,
+    loaded: initial ? null : source,
     next: next + source.length,
     draftKey: 0,
     initial: initial ?? {},
@@ -406,6 +409,12 @@ export function useListEngine(options: ListEngineOptions) {
     setAddValid(runtime.current.errors(formData) === null);
   }, [id]);
   const { rows, draft, fields } = useListFields(id, state, uniqueBy);
+  // Compared only once the rows were read anew (not on the server's render of a list as loaded; ADR 0056).
+  const loadedRows = options.rows;
+  const modified = useMemo(
+    () => state.values !== state.loaded && rowsModified(state.values, loadedRows),
+    [state.values, state.loaded, loadedRows],
+  );
   const form: KitFormMeta = useMemo(
     () => ({ id, errorId: `${id}-error`, errors: state.shown[""], noValidate: true, onSubmit }),
     [id, state.shown, onSubmit],
@@ -418,7 +427,7 @@ export function useListEngine(options: ListEngineOptions) {
     valid,
     addValid,
     checkAdd,
-    modified: rowsModified(state.values, options.rows),
+    modified,
     submitting,
     resetDraft: edits.resetDraft,
   };

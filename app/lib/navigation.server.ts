@@ -360,13 +360,36 @@ function makeNavAddresses(companyId: string, studyName?: string | null): string[
   return [...addresses].sort();
 }
 
+const specMemo = new Map<string, Readonly<ReturnType<typeof spec> & { versionLink: string | null }>>();
+
+/**
+ * The menus' entries and gates for a context, made once per process and context (ADR 0057): every field of the
+ * context is in the key. buildNav reads them and makes new objects; nothing changes them.
+ */
+function specOf(ctx: NavContext) {
+  // Every field, named (a field added to NavContext fails to compile here until it is in the key).
+  const fields: { [K in keyof Required<NavContext>]: unknown } = {
+    companyId: ctx.companyId,
+    study: ctx.study ? [ctx.study.studyName, ctx.study.internalStudyId] : null,
+    protocolAnalysisEnabled: ctx.protocolAnalysisEnabled,
+    helpUrl: ctx.helpUrl,
+    kriWikiUrl: ctx.kriWikiUrl,
+    studyDesignerUrl: ctx.studyDesignerUrl,
+    legacyBaseUrl: ctx.legacyBaseUrl ?? null,
+  };
+  const key = JSON.stringify(fields);
+  return kept(specMemo, key, () => ({
+    ...spec(ctx),
+    versionLink:
+      destination({ legacy: legacyLinks.company("/v1/system/version/admin") }, ctx.legacyBaseUrl).href ?? null,
+  }));
+}
+
 /** The menus as the user may see them: items without permission are left out, and so are menus left empty. */
 export function buildNav(ctx: NavContext, allowed: (address: string) => boolean): Nav {
-  const { top, settings, help, user, version } = spec(ctx);
+  const { top, settings, help, user, version, versionLink } = specOf(ctx);
   const open = (gate: Gate) => gate.when !== false && (gate.any.length === 0 || gate.any.some(allowed));
   const strip = ({ gate: _gate, ...link }: Entry): NavLink => link;
-  const versionLink =
-    destination({ legacy: legacyLinks.company("/v1/system/version/admin") }, ctx.legacyBaseUrl).href ?? null;
   const visible = (list: Entry[]) => list.filter((i) => open(i.gate)).map(strip);
   const topEntries: TopEntry[] = [];
   for (const entry of top) {

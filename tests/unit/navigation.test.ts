@@ -222,3 +222,17 @@ describe("addresses made once per process (ADR 0057)", () => {
     expect(Object.isFrozen(studyAddresses(COMPANY, "DEMO 1"))).toBe(true);
   });
 });
+
+describe("the menus made once per context (ADR 0057)", () => {
+  it("builds each context's menus, whatever was built before for another", () => {
+    const fresh = buildNav(alone, all);
+    expect(buildNav(atStudy, all)).not.toEqual(fresh);
+    expect(buildNav(alone, all)).toEqual(fresh);
+    expect(buildNav({ ...alone, helpUrl: null }, all).help).not.toEqual(fresh.help);
+    expect(buildNav({ ...alone, protocolAnalysisEnabled: false }, all)).not.toEqual(fresh);
+    expect(buildNav({ ...alone, study: { studyName: "DEMO 1", internalStudyId: "other" } }, all)).not.toEqual(fresh);
+    expect(buildNav(alone, none)).not.toEqual(fresh);
+    buildNav(alone, all).top.length = 0;
+    expect(buildNav(alone, all)).toEqual(fresh);
+  });
+});

@@ -29,15 +29,39 @@ export function sealCookieValue(secret: string, base: string, name: string, valu
   return Buffer.concat([iv, cipher.getAuthTag(), encrypted]).toString("base64url");
 }
 
+/**
+ * The plain JSON of values unsealed lately, by key, cookie name and sealed value (ADR 0057): a browser sends the same
+ * sealed value on every request until the cookie is written again, and AES-GCM's decipher (its context, the tag
+ * check) was a steady share of every signed-in request's CPU. The entry is the text the authenticated decryption
+ * gave for exactly these bytes under exactly this key, so it cannot go stale; a value that fails is never kept.
+ * The value is parsed afresh for each caller (no shared object). Bounded: the oldest entry goes first.
+ */
+const unsealed = new Map<string, string>();
+const UNSEALED_KEPT = 1000;
+
+function decipherText(key: Buffer, name: string, sealed: string): string | null {
+  const raw = Buffer.from(sealed, "base64url");
+  if (raw.length < 28) return null;
+  const decipher = crypto.createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
+  decipher.setAAD(Buffer.from(name));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
+}
+
 /** The value of a sealed cookie, or null when it was altered, made with another secret, or moved from another cookie. */
 export function unsealCookieValue<T>(secret: string, base: string, name: string, sealed: string): T | null {
   try {
-    const raw = Buffer.from(sealed, "base64url");
-    if (raw.length < 28) return null;
-    const decipher = crypto.createDecipheriv("aes-256-gcm", keyFor(secret, base), raw.subarray(0, 12));
-    decipher.setAAD(Buffer.from(name));
-    decipher.setAuthTag(raw.subarray(12, 28));
-    return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8")) as T;
+    // The key is derived from the secret and the base alone: the id names the key, the cookie and the value.
+    const id = `${base}\u0000${secret}\u0000${name}\u0000${sealed}`;
+    let text = unsealed.get(id);
+    if (text === undefined) {
+      const plain = decipherText(keyFor(secret, base), name, sealed);
+      if (plain === null) return null;
+      text = plain;
+      if (unsealed.size >= UNSEALED_KEPT) unsealed.delete(unsealed.keys().next().value as string);
+      unsealed.set(id, text);
+    }
+    return JSON.parse(text) as T;
   } catch {
     return null;
   }

@@ -12,6 +12,8 @@ export type Query = Record<string, QueryValue | readonly QueryValue[]>;
  */
 export function buildHref(path: string, query?: Query | URLSearchParams | null, hash?: string | null): string {
   const hashAt = path.indexOf("#");
+  // Most links of a page are a bare path: nothing to add (every header link renders one, ADR 0057).
+  if (hashAt < 0 && (query === undefined || query === null) && (hash === undefined || hash === null)) return path;
   const base = hashAt >= 0 ? path.slice(0, hashAt) : path;
   const keptHash = hashAt >= 0 ? path.slice(hashAt + 1) : "";
   const params = new URLSearchParams();

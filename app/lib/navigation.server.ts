@@ -24,8 +24,36 @@ interface Gate {
   when?: boolean;
 }
 
+/**
+ * What a function of its arguments alone gives, made once per process (ADR 0057): the permission addresses and the
+ * header's list of them are the same strings on every request of a company or study, and were made several times a
+ * request. Only addresses are kept, never an answer about them: every request still asks the API. Bounded: the
+ * oldest entry goes first. Callers never change what they get (it is frozen).
+ */
+const KEPT = 500;
+function kept<T extends object>(memo: Map<string, Readonly<T>>, key: string, make: () => T): Readonly<T> {
+  let value = memo.get(key);
+  if (value === undefined) {
+    value = Object.freeze(make());
+    if (memo.size >= KEPT) memo.delete(memo.keys().next().value as string);
+    memo.set(key, value);
+  }
+  return value;
+}
+
+const companyMemo = new Map<string, Readonly<ReturnType<typeof makeCompanyAddresses>>>();
+const studyMemo = new Map<string, Readonly<ReturnType<typeof makeStudyAddresses>>>();
+const navMemo = new Map<string, readonly string[]>();
+
 /** The permission addresses of a company (000 §6), from the calls' definitions (server/contracts/calls). */
-export function companyAddresses(companyId: string) {
+export const companyAddresses = (companyId: string) =>
+  kept(companyMemo, companyId, () => makeCompanyAddresses(companyId));
+
+/** The permission addresses of a study. */
+export const studyAddresses = (companyId: string, studyName: string) =>
+  kept(studyMemo, `${companyId}\u0000${studyName}`, () => makeStudyAddresses(companyId, studyName));
+
+function makeCompanyAddresses(companyId: string) {
   const c = { companyId };
   const system = productCalls.system;
   return {
@@ -46,8 +74,7 @@ export function companyAddresses(companyId: string) {
   };
 }
 
-/** The permission addresses of a study. */
-export function studyAddresses(companyId: string, studyName: string) {
+function makeStudyAddresses(companyId: string, studyName: string) {
   const s = { companyId, studyName };
   const pat = { studyName };
   const study = productCalls.study;
@@ -307,7 +334,10 @@ function spec(ctx: NavContext) {
 }
 
 /** Every address the header asks about for a company, or a study of it. */
-export function navAddresses(companyId: string, studyName?: string | null): string[] {
+export const navAddresses = (companyId: string, studyName?: string | null): readonly string[] =>
+  kept(navMemo, `${companyId}\u0000${studyName ?? ""}`, () => makeNavAddresses(companyId, studyName));
+
+function makeNavAddresses(companyId: string, studyName?: string | null): string[] {
   const ctx: NavContext = {
     companyId,
     study: studyName ? { studyName, internalStudyId: "" } : null,
@@ -330,13 +360,36 @@ export function navAddresses(companyId: string, studyName?: string | null): stri
   return [...addresses].sort();
 }
 
+const specMemo = new Map<string, Readonly<ReturnType<typeof spec> & { versionLink: string | null }>>();
+
+/**
+ * The menus' entries and gates for a context, made once per process and context (ADR 0057): every field of the
+ * context is in the key. buildNav reads them and makes new objects; nothing changes them.
+ */
+function specOf(ctx: NavContext) {
+  // Every field, named (a field added to NavContext fails to compile here until it is in the key).
+  const fields: { [K in keyof Required<NavContext>]: unknown } = {
+    companyId: ctx.companyId,
+    study: ctx.study ? [ctx.study.studyName, ctx.study.internalStudyId] : null,
+    protocolAnalysisEnabled: ctx.protocolAnalysisEnabled,
+    helpUrl: ctx.helpUrl,
+    kriWikiUrl: ctx.kriWikiUrl,
+    studyDesignerUrl: ctx.studyDesignerUrl,
+    legacyBaseUrl: ctx.legacyBaseUrl ?? null,
+  };
+  const key = JSON.stringify(fields);
+  return kept(specMemo, key, () => ({
+    ...spec(ctx),
+    versionLink:
+      destination({ legacy: legacyLinks.company("/v1/system/version/admin") }, ctx.legacyBaseUrl).href ?? null,
+  }));
+}
+
 /** The menus as the user may see them: items without permission are left out, and so are menus left empty. */
 export function buildNav(ctx: NavContext, allowed: (address: string) => boolean): Nav {
-  const { top, settings, help, user, version } = spec(ctx);
+  const { top, settings, help, user, version, versionLink } = specOf(ctx);
   const open = (gate: Gate) => gate.when !== false && (gate.any.length === 0 || gate.any.some(allowed));
   const strip = ({ gate: _gate, ...link }: Entry): NavLink => link;
-  const versionLink =
-    destination({ legacy: legacyLinks.company("/v1/system/version/admin") }, ctx.legacyBaseUrl).href ?? null;
   const visible = (list: Entry[]) => list.filter((i) => open(i.gate)).map(strip);
   const topEntries: TopEntry[] = [];
   for (const entry of top) {

@@ -206,3 +206,33 @@ describe("Company CP&CD (issue 12)", () => {
     expect(find(buildNav({ ...companyLevel, legacyBaseUrl: null }, none))).toBeUndefined();
   });
 });
+
+describe("addresses made once per process (ADR 0057)", () => {
+  it("gives each company and study its own addresses, the same frozen ones when asked again", () => {
+    const first = navAddresses(COMPANY, "DEMO 1");
+    expect(navAddresses(COMPANY, "DEMO 1")).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(navAddresses(COMPANY, "DEMO 2")).not.toEqual(first);
+    expect(navAddresses("6560de000000000000000002", "DEMO 1")).not.toEqual(first);
+    expect(navAddresses(COMPANY)).toEqual(navAddresses(COMPANY, null));
+    expect(navAddresses(COMPANY)).not.toEqual(first);
+    expect(studyAddresses(COMPANY, "DEMO 1").study).toContain("DEMO%201");
+    expect(studyAddresses(COMPANY, "DEMO 2").study).toContain("DEMO%202");
+    expect(companyAddresses("6560de000000000000000002").company).toContain("6560de000000000000000002");
+    expect(Object.isFrozen(studyAddresses(COMPANY, "DEMO 1"))).toBe(true);
+  });
+});
+
+describe("the menus made once per context (ADR 0057)", () => {
+  it("builds each context's menus, whatever was built before for another", () => {
+    const fresh = buildNav(alone, all);
+    expect(buildNav(atStudy, all)).not.toEqual(fresh);
+    expect(buildNav(alone, all)).toEqual(fresh);
+    expect(buildNav({ ...alone, helpUrl: null }, all).help).not.toEqual(fresh.help);
+    expect(buildNav({ ...alone, protocolAnalysisEnabled: false }, all)).not.toEqual(fresh);
+    expect(buildNav({ ...alone, study: { studyName: "DEMO 1", internalStudyId: "other" } }, all)).not.toEqual(fresh);
+    expect(buildNav(alone, none)).not.toEqual(fresh);
+    buildNav(alone, all).top.length = 0;
+    expect(buildNav(alone, all)).toEqual(fresh);
+  });
+});

@@ -62,22 +62,14 @@ const listEntry = (row: EntryRow): AuditListEntry => ({
 });
 
 /**
- * The data changes of a list row: all of them, or (`changesLimit`) the first N and their count, cut by the database so
- * that an entry of hundreds of changes (an import) does not travel whole to a list that shows a few (ADR 0041). Data
- * changes that are not a list are sent as they are (the page says they are malformed), with no count.
- */
-function changesColumns(changesLimit: number | null): SQL {
-  if (changesLimit === null) return sql`e.data_changes`;
-  const isList = sql`jsonb_typeof(e.data_changes) = 'array'`;
-  const last = sql`jsonb_build_object('last', ${changesLimit - 1}::int)`;
-  return sql`case when ${isList} then jsonb_path_query_array(e.data_changes, '$[0 to $last]', ${last})
-                  else e.data_changes end as data_changes,
-             case when ${isList} then jsonb_array_length(e.data_changes) end as changes_count`;
-}
-
-/**
  * One page of the list (001 §4): the entries before the cursor, newest first, at most 25. Timestamps are unique and
  * strictly increase with commit order (ADR 0006), so "before the last one shown" neither skips nor repeats an entry.
+ *
+ * With `changesLimit`, each row's data changes are its first N and their count, cut by the database so that an entry
+ * of hundreds of changes (an import) does not travel whole to a list that shows a few (ADR 0041). Data changes that
+ * are not a list are sent as they are (the page says they are malformed), with no count. The page's rows are chosen
+ * first, and each row's data changes are read twice, not four times: every jsonb function reads (and decompresses) a
+ * large value whole, which was most of the list's database time (ADR 0058).
  */
 export async function listAuditEntries(
   db: Db,
@@ -86,14 +78,27 @@ export async function listAuditEntries(
   { limit = AUDIT_PAGE_SIZE, changesLimit = null }: { limit?: number; changesLimit?: number | null } = {},
 ): Promise<AuditListEntry[]> {
   const cursor = before === null ? sql`` : sql` and e."timestamp" < ${before}::timestamptz`;
-  const found = await rows<EntryRow>(
-    db,
-    sql`select e.id, ${ISO_TS} as ts, e.entry_point, e.context_of_change, e.requester, ${changesColumns(changesLimit)},
-               e.rationale
+  // The count is null when the changes are not a list (strict .size() fails, silently).
+  const count =
+    changesLimit === null
+      ? sql``
+      : sql`, (jsonb_path_query_first(e.data_changes, 'strict $.size()', '{}', true))::int as changes_count`;
+  const page = sql`select e.id, e."timestamp", ${ISO_TS} as ts, e.entry_point, e.context_of_change, e.requester,
+               e.data_changes, e.rationale${count}
         from audit_entries e
         where ${scopeWhere(scope)}${cursor}
         order by e."timestamp" desc nulls last
-        limit ${limit}`,
+        limit ${limit}`;
+  if (changesLimit === null) return (await rows<EntryRow>(db, page)).map(listEntry);
+  // The page's rows are a subquery with a limit (never flattened): its count is made once per row, used twice here.
+  const last = sql`jsonb_build_object('last', ${changesLimit - 1}::int)`;
+  const found = await rows<EntryRow>(
+    db,
+    sql`select p.id, p.ts, p.entry_point, p.context_of_change, p.requester, p.rationale, p.changes_count,
+               case when p.changes_count is null then p.data_changes
+                    else jsonb_path_query_array(p.data_changes, '$[0 to $last]', ${last}) end as data_changes
+        from (${page}) p
+        order by p."timestamp" desc nulls last`,
   );
   return found.map(listEntry);
 }

@@ -1,5 +1,12 @@
 import { useLocation, useNavigate } from "@remix-run/react";
-import { useEffect, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from "react";
+import {
+  startTransition,
+  useEffect,
+  useState,
+  type AnchorHTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+} from "react";
 
 /** The query parameter that names the open dialog: `?dialog=<name>` (docs/decisions/0023-forms-dialogs-and-lists.md). */
 export const DIALOG_PARAM = "dialog";
@@ -34,7 +41,8 @@ export interface UrlDialog {
 /**
  * A dialog whose open state is URL state: open when the address says `?dialog=<name>` (the server renders it), and
  * with scripts opened and closed in place without touching the address. A dialog the address opened is closed in
- * the address too. A new location resets it.
+ * the address too. A new location resets it. Opening and closing are transitions: a dialog whose code has not come
+ * yet (app/components/dialogs/Dialog.tsx) keeps the server's markup until it has, rather than being replaced.
  */
 export function useUrlDialog(name: string): UrlDialog {
   const location = useLocation();
@@ -47,9 +55,9 @@ export function useUrlDialog(name: string): UrlDialog {
     open: clientOpen ?? urlOpen,
     openHref: hrefWithParam(location, DIALOG_PARAM, name),
     closeHref,
-    show: () => setClientOpen(true),
+    show: () => startTransition(() => setClientOpen(true)),
     hide: () => {
-      setClientOpen(false);
+      startTransition(() => setClientOpen(false));
       if (urlOpen) navigate(closeHref, { replace: true, preventScrollReset: true });
     },
   };

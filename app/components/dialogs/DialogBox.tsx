@@ -8,7 +8,6 @@ import {
   type RefObject,
 } from "react";
 import { useHydrated } from "~/components/forms/hydrated";
-import { dialogClass } from "./dialog-class";
 
 /**
  * The one dialog of the app (000 §4.6, §9; docs/decisions/0023-forms-dialogs-and-lists.md), on the native <dialog>.
@@ -79,7 +78,7 @@ export function DialogBox({
         aria-describedby={description ? descriptionId : undefined}
         aria-modal={hydrated && open ? "true" : undefined}
         data-testid={testId}
-        className={dialogClass(size)}
+        className={size === "lg" ? "dialog-box dialog-box-lg" : "dialog-box"}
       >
         {/* Only an open dialog has content: a closed one says nothing to anyone, and holds no fields. */}
         {open ? (

@@ -116,21 +116,19 @@ export function serverEagerClientLazy<P extends { open: boolean }>(
   load: () => Promise<ComponentType<P>>,
   Closed: ComponentType<P>,
 ): ComponentType<P> {
-  let loaded = server;
   let pending: Promise<ComponentType<P>> | undefined;
   const once = () =>
-    (pending ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        // A failed download is asked for again by the next dialog that needs it.
-        pending = undefined;
-        throw error;
-      },
-    ));
+    (pending ??= load().catch((error: unknown) => {
+      // A failed download is asked for again by the next dialog that needs it.
+      pending = undefined;
+      throw error;
+    }));
   const Lazy = lazy(() => once().then((component) => ({ default: component })));
 
   function ServerEagerClientLazy(props: P) {
-    const [ready, setReady] = useState(() => loaded !== undefined);
+    // Never ready in the first render: a chunk that came while the page was still hydrating would otherwise put a
+    // suspending lazy component into the hydration, whose boundary then breaks on the next update (React #421).
+    const [ready, setReady] = useState(false);
     useEffect(() => {
       if (!ready)
         once().then(

@@ -1,7 +1,18 @@
 import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { lazy, Suspense, type ComponentType } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { COMPANY_LAYOUT_ROUTE_ID, useSettings } from "~/lib/settings";
-import { ErrorView } from "./ErrorView";
+import * as serverOnly from "./error-view.server";
+import type { ErrorViewProps } from "./ErrorView";
+
+/**
+ * The view: on the server the module itself (the error page is whole in the HTML); in the browser, where
+ * `error-view.server` is empty, a lazy chunk loaded when an error shows (every page exports this boundary, few show
+ * it: ADR 0052). A server-rendered error page keeps its HTML until the chunk has come.
+ */
+const ErrorView: ComponentType<ErrorViewProps> =
+  (serverOnly as Partial<typeof serverOnly>).ErrorView ??
+  lazy(() => import("./ErrorView").then((module) => ({ default: module.ErrorView })));
 
 /**
  * The error boundary every layout and page route exports (`export { ErrorBoundary } from …`). It turns what a loader
@@ -18,14 +29,16 @@ export function GeneralErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const [title, message] = TEXTS[status] ?? TEXTS[500]!;
   return (
-    <ErrorView
-      supportEmail={settings?.rbqmSupportEmail}
-      inline={inShell}
-      title={t(title)}
-      message={t(message)}
-      // A service briefly away is worth another try; everything else offers the way home.
-      {...(status === 503 ? { retry: true } : { homeLabel: t("notFound.home") })}
-    />
+    <Suspense fallback={null}>
+      <ErrorView
+        supportEmail={settings?.rbqmSupportEmail}
+        inline={inShell}
+        title={t(title)}
+        message={t(message)}
+        // A service briefly away is worth another try; everything else offers the way home.
+        {...(status === 503 ? { retry: true } : { homeLabel: t("notFound.home") })}
+      />
+    </Suspense>
   );
 }
 

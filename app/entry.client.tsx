@@ -18,19 +18,11 @@ async function loadMessages(locale: string): Promise<Messages | null> {
   }
 }
 
-/**
- * The chunks of the parts the server rendered whose code loads when they are shown (an open dialog; ADR 0051,
- * app/components/lazy-part.tsx, which registers them): loaded before hydrating, so the page hydrates them as they stand.
- */
-function loadServerRenderedParts(): Promise<unknown> {
-  const parts = document.querySelectorAll<HTMLElement>("template[data-lazy-part]");
-  return Promise.all(Array.from(parts, (part) => window.__lazyParts?.[part.dataset.lazyPart ?? ""]?.()));
-}
-
 async function hydrate() {
   installNetworkFailureGuard();
   const locale = document.documentElement.dataset.locale ?? i18nConfig.fallbackLng;
-  const [messages] = await Promise.all([loadMessages(locale), loadServerRenderedParts()]);
+  // The chunks of the parts the server rendered open (ADR 0051, app/components/lazy-part.tsx) come before hydrating.
+  const [messages] = await Promise.all([loadMessages(locale), ...(window.__lazyParts ?? [])]);
   // Without its messages the page would hydrate into bare keys: leave it server-rendered, as it works without JS.
   if (!messages) {
     console.warn(`locale ${locale} could not be loaded; the page stays as the server rendered it`);

@@ -2,12 +2,12 @@ import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-
 import { lazy, Suspense, type ComponentType } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { COMPANY_LAYOUT_ROUTE_ID, useSettings } from "~/lib/settings";
-import * as serverOnly from "./error-view.server";
 import type { ErrorViewProps } from "./ErrorView";
+import * as serverOnly from "./server-eager.server";
 
 /**
  * The view: on the server the module itself (the error page is whole in the HTML); in the browser, where
- * `error-view.server` is empty, a lazy chunk loaded when an error shows (every page exports this boundary, few show
+ * `server-eager.server` is empty, a lazy chunk loaded when an error shows (every page exports this boundary, few show
  * it: ADR 0052). A server-rendered error page keeps its HTML until the chunk has come.
  */
 const ErrorView: ComponentType<ErrorViewProps> =

@@ -7,16 +7,17 @@
  *   scripts too.
  * - In the browser, a part first shown after hydration suspends until its chunk has loaded (its own Suspense
  *   boundary shows nothing meanwhile), then stays mounted (a dialog that closes gives the focus back to its opener).
- * - A part the server rendered is marked (`<template data-lazy-part>`): entry.client loads its chunk before it
- *   hydrates (through `window.__lazyParts`), so the page hydrates the server's markup as it stands, with no suspended
- *   boundary that an update would throw away.
+ * - A part the server rendered is marked (`<template data-lazy-part>`): when this module's callers load (the route
+ *   modules, before entry.client) such a part's chunk is asked for at once, and entry.client awaits it
+ *   (`window.__lazyParts`) before it hydrates, so the page hydrates the server's markup as it stands, with no
+ *   suspended boundary that an update would throw away.
  */
 import { Suspense, useState, type ComponentType } from "react";
 
 declare global {
   interface Window {
-    /** The parts' loaders by name, for entry.client (a part the server rendered loads before hydration). */
-    __lazyParts?: Record<string, () => Promise<unknown>>;
+    /** The chunks of the parts the server rendered, loading: entry.client awaits them before it hydrates. */
+    __lazyParts?: Promise<unknown>[];
   }
 }
 
@@ -43,7 +44,8 @@ export function lazyPart<P extends object>(
         pending = undefined;
       },
     ));
-  if (typeof window !== "undefined") (window.__lazyParts ??= {})[name] = preload;
+  if (typeof document !== "undefined" && document.querySelector(`template[data-lazy-part="${name}"]`))
+    (window.__lazyParts ??= []).push(preload());
   function Loaded(props: P) {
     const Component = loaded ?? eager();
     if (Component) return <Component {...props} />;

@@ -11,9 +11,9 @@ import {
   type MouseEvent,
   type ReactNode,
 } from "react";
+import * as serverOnly from "~/components/server-eager.server";
 import type { ConfirmDialogBoxProps, ConfirmDialogProps } from "./ConfirmDialogBox";
 import type { DialogProps } from "./DialogBox";
-import * as serverOnly from "./dialogs.server";
 
 /*
  * The dialogs' code a page loads first, in one module (one chunk: ADR 0052): the URL state of a dialog

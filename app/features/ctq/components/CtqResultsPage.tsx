@@ -1,7 +1,7 @@
 import type { CtqResult } from "@server/contracts/protocol-analysis";
 import type { ReactNode } from "react";
+import { ConfirmDialog } from "~/components/dialogs/ConfirmDialog";
 import { DialogTrigger, useUrlDialog } from "~/components/dialogs/url-state";
-import { ConfirmDialog } from "~/components/lazy-dialogs";
 import { BackLink } from "~/components/widgets/BackLink";
 import { PageNotice } from "~/components/widgets/ResultAlert";
 import { CtqLists } from "~/features/ctq/components/CtqLists";

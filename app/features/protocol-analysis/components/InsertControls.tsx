@@ -1,5 +1,5 @@
+import { ConfirmDialog } from "~/components/dialogs/ConfirmDialog";
 import { Button } from "~/components/forms/Button";
-import { ConfirmDialog } from "~/components/lazy-dialogs";
 import type { EditableList } from "~/components/lists/EditableList";
 import { PageNotice } from "~/components/widgets/ResultAlert";
 import { UtcMinute } from "~/features/protocol-analysis/components/table";

@@ -1,6 +1,6 @@
 import type { RiskAssessmentResult } from "@server/contracts/protocol-analysis";
+import { ConfirmDialog } from "~/components/dialogs/ConfirmDialog";
 import { DialogTrigger, useUrlDialog } from "~/components/dialogs/url-state";
-import { ConfirmDialog } from "~/components/lazy-dialogs";
 import { BackLink } from "~/components/widgets/BackLink";
 import { PageNotice } from "~/components/widgets/ResultAlert";
 import { FileDownloads } from "~/features/protocol-analysis/components/FileDownloads";

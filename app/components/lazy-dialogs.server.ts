@@ -1,3 +1,0 @@
-// The house dialogs for the server's render (ADR 0051): an empty module in the browser, which loads them when opened.
-export { ConfirmDialog } from "./dialogs/ConfirmDialog";
-export { Dialog } from "./dialogs/Dialog";

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect as baseExpect, signInAs, test, waitForHydration } from "./support";
+import { expect as baseExpect, holdChunk, signInAs, test, waitForHydration } from "./support";
 
 /**
  * The editors' dialogs load their code when they first open (ADR 0051, app/components/lazy-part.tsx): a dialog asked
@@ -15,19 +15,6 @@ const cpcdPage = `/ng/companies/${COMPANY}/studies/DEMO001/cpcd?cpOrCd=cp`;
 const titles = (page: Page) => page.getByTestId("list-row").getByRole("textbox", { name: /^Title, row/ });
 const toolbar = (page: Page) => page.getByTestId("list-toolbar");
 
-/** Holds back the browser's requests for a chunk until released; says whether one was asked for. */
-async function holdChunk(page: Page, name: RegExp) {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const state = { requested: false };
-  await page.route(name, async (route) => {
-    state.requested = true;
-    await held;
-    await route.continue();
-  });
-  return { state, release };
-}
-
 /** Fails on any error the page logs (a hydration that threw the server's markup away logs one). */
 function consoleErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -42,15 +29,15 @@ test("Add asked for while its chunk is held back opens when it arrives; Add and 
 }) => {
   const errors = consoleErrors(page);
   await signInAs(page, ADMIN);
-  const chunk = await holdChunk(page, /\/ng\/build\/.*ListDialogs-[A-Z0-9]+\.js$/);
+  const chunk = await holdChunk(page, "ListDialogs");
   await page.goto(cpcdPage);
   await waitForHydration(page, true);
   const count = await titles(page).count();
   // The dialogs' code is no part of the page's first visit.
-  expect(chunk.state.requested).toBe(false);
+  expect(chunk.asked.length > 0).toBe(false);
 
   await toolbar(page).getByRole("button", { name: "Add", exact: true }).click();
-  await expect.poll(() => chunk.state.requested).toBe(true);
+  await expect.poll(() => chunk.asked.length > 0).toBe(true);
   const add = page.getByRole("dialog", { name: "Add critical process" });
   await expect(add).toHaveCount(0);
   chunk.release();

@@ -1,6 +1,5 @@
-import type { Page, Route } from "@playwright/test";
 import { DEMO } from "../../server/seed/demo";
-import { expect, signInAs, test, waitForHydration } from "./support";
+import { expect, holdChunk, signInAs, test, waitForHydration } from "./support";
 
 /**
  * The shell's code loaded after hydration (docs/decisions/0052-server-eager-client-lazy-shell-code.md), with
@@ -13,19 +12,6 @@ const C = DEMO.company.id;
 const STUDY = DEMO.studies.active.name;
 const studyPage = `/ng/companies/${C}/studies/${STUDY}`;
 const ADMIN = "admin@demo-pharma.example";
-
-/** Holds the browser's requests for the lazy chunk named `name` until `release` is called. */
-async function holdChunk(page: Page, name: string) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const asked: string[] = [];
-  await page.route(new RegExp(`/ng/build/_shared/${name}-[A-Z0-9]+\\.js$`), async (route: Route) => {
-    asked.push(route.request().url());
-    await released;
-    await route.continue();
-  });
-  return { asked, release };
-}
 
 test.beforeEach(async ({ page }) => {
   test.slow();

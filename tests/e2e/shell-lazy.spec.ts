@@ -1,6 +1,6 @@
-import type { Page, Route } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DEMO } from "../../server/seed/demo";
-import { expect, signInAs, test, waitForHydration } from "./support";
+import { expect, holdChunk, signInAs, test, waitForHydration } from "./support";
 
 /**
  * The shell's code loaded after hydration (docs/decisions/0052-server-eager-client-lazy-shell-code.md): the dialogs'
@@ -14,19 +14,6 @@ const C = DEMO.company.id;
 const STUDY = DEMO.studies.active.name;
 const studyPage = `/ng/companies/${C}/studies/${STUDY}`;
 const ADMIN = "admin@demo-pharma.example";
-
-/** Holds the browser's requests for the lazy chunk named `name` until `release` is called. */
-async function holdChunk(page: Page, name: string) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const asked: string[] = [];
-  await page.route(new RegExp(`/ng/build/_shared/${name}-[A-Z0-9]+\\.js$`), async (route: Route) => {
-    asked.push(route.request().url());
-    await released;
-    await route.continue();
-  });
-  return { asked, release };
-}
 
 /** The first CDQ issue's details page of the demo study. */
 async function issuePage(page: Page): Promise<string> {
@@ -101,12 +88,13 @@ test("a server-rendered open dialog stays whole while its code is held, and work
   await expect(dialog).toBeVisible();
   await dialog.getByLabel("Comment").fill("Typed before the code came.");
   if (!javaScriptEnabled) return;
-  await waitForHydration(page, javaScriptEnabled);
+  // A page with a dialog open asks for the dialog's code before it hydrates, and hydrates once it has come (ADR
+  // 0052): meanwhile the server's markup, what was typed into it included, stays as it is.
   await expect.poll(() => chunk.asked.length).toBe(1);
-  // The server's markup, what was typed into it included, stays until the chunk has come.
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel("Comment")).toHaveValue("Typed before the code came.");
   chunk.release();
+  await waitForHydration(page, javaScriptEnabled);
   await expect(dialog).toHaveAttribute("aria-modal", "true");
   await expect(dialog.getByLabel("Comment")).toHaveValue("Typed before the code came.");
   await dialog.getByRole("link", { name: "Cancel", exact: true }).click();

@@ -1,6 +1,5 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import {
-  lazy,
   startTransition,
   Suspense,
   useEffect,
@@ -107,9 +106,10 @@ export function DialogTrigger({
  *   the dialog whole, open or closed, with or without scripts.
  * - In the browser the implementation is a chunk (`load`), asked for as soon as the page has hydrated. Until it has
  *   come, a closed dialog is `Closed`, the same markup the implementation renders for it (a closed dialog holds
- *   nothing), and one the server rendered open keeps the server's markup (a Suspense boundary that hydrates when the
- *   chunk has come). An opening before then waits for the chunk: in a transition (the URL-state dialogs,
- *   ./url-state.tsx) the closed stand-in stays until it has come; otherwise the dialog shows as soon as it has.
+ *   nothing). A page the server rendered with a dialog open loads the chunk before it hydrates (entry.client), so
+ *   that dialog hydrates as it stands. An opening before the chunk has come waits for it: in a transition (the
+ *   URL-state dialogs, ./url-state.tsx) the closed stand-in stays until it has come; otherwise the dialog shows as
+ *   soon as it has.
  */
 export function serverEagerClientLazy<P extends { open: boolean }>(
   server: ComponentType<P> | undefined,
@@ -117,17 +117,42 @@ export function serverEagerClientLazy<P extends { open: boolean }>(
   Closed: ComponentType<P>,
 ): ComponentType<P> {
   let pending: Promise<ComponentType<P>> | undefined;
+  let loaded: ComponentType<P> | undefined;
+  let failure: unknown;
   const once = () =>
-    (pending ??= load().catch((error: unknown) => {
-      // A failed download is asked for again by the next dialog that needs it.
-      pending = undefined;
+    (pending ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        // A failed download shows the route's error boundary once, and is asked for again by the next dialog.
+        failure = error;
+        pending = undefined;
+        throw error;
+      },
+    ));
+  // A page the server rendered with a dialog open: the code comes before hydrating (entry.client awaits
+  // window.__lazyParts, app/components/lazy-part.tsx), so the dialog hydrates as it stands, and an update inside it
+  // (its form's state) never reaches a boundary still waiting for its code (React #421).
+  if (typeof document !== "undefined" && document.querySelector("dialog[open]"))
+    (window.__lazyParts ??= []).push(once().catch(() => undefined));
+
+  /**
+   * The implementation, one element type from the first render on (a dialog whose code came keeps its state): where
+   * it is at hand (the server; the browser once the code has come) rendered directly, else suspended until it comes.
+   */
+  function Implementation(props: P & JSX.IntrinsicAttributes) {
+    const Component = (server ?? loaded) as ComponentType<P & JSX.IntrinsicAttributes> | undefined;
+    if (Component) return <Component {...props} />;
+    if (failure !== undefined) {
+      const error = failure;
+      failure = undefined;
       throw error;
-    }));
-  const Lazy = lazy(() => once().then((component) => ({ default: component })));
+    }
+    throw once();
+  }
 
   function ServerEagerClientLazy(props: P) {
-    // Never ready in the first render: a chunk that came while the page was still hydrating would otherwise put a
-    // suspending lazy component into the hydration, whose boundary then breaks on the next update (React #421).
+    // A closed dialog stands in until the code has come: asked for once the page has hydrated, its arrival a
+    // transition (a closed dialog holds nothing, so nothing is lost when the implementation takes its place).
     const [ready, setReady] = useState(false);
     useEffect(() => {
       if (!ready)
@@ -138,14 +163,9 @@ export function serverEagerClientLazy<P extends { open: boolean }>(
     }, [ready]);
     // The props as the element's: P is a component's props (no ref), which TypeScript cannot see for a generic P.
     const own = props as P & JSX.IntrinsicAttributes;
-    const Server = server as ComponentType<P & JSX.IntrinsicAttributes> | undefined;
-    const Chunk = Lazy as unknown as ComponentType<P & JSX.IntrinsicAttributes>;
     const Stand = Closed as ComponentType<P & JSX.IntrinsicAttributes>;
-    return (
-      <Suspense fallback={null}>
-        {Server ? <Server {...own} /> : ready || props.open ? <Chunk {...own} /> : <Stand {...own} />}
-      </Suspense>
-    );
+    const implemented = server !== undefined || loaded !== undefined || ready || props.open;
+    return <Suspense fallback={null}>{implemented ? <Implementation {...own} /> : <Stand {...own} />}</Suspense>;
   }
   return ServerEagerClientLazy;
 }

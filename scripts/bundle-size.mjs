@@ -60,7 +60,9 @@ export function routeBundleSizes(root) {
  *   its fields, the page's components); 121 KB until the engine's checks move after the first paint (ADR 0051,
  *   consequences).
  */
-export const BUDGET_KB = 110;
+// 111 until the header's study list and bell load after hydration (ADR 0052, what remains): the CDQ pages and the
+// study audit list are at 110.0–110.1 KB since the error view loads before hydrating on an error page (React #421).
+export const BUDGET_KB = 111;
 export const FORM_PAGE_BUDGET_KB = 110;
 const FORM_PAGES = [
   "/ng/login ",

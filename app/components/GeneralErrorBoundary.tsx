@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { lazy, Suspense, type ComponentType } from "react";
+import { Suspense, type ComponentType } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { COMPANY_LAYOUT_ROUTE_ID, useSettings } from "~/lib/settings";
 import type { ErrorViewProps } from "./ErrorView";
@@ -7,12 +7,40 @@ import * as serverOnly from "./server-eager.server";
 
 /**
  * The view: on the server the module itself (the error page is whole in the HTML); in the browser, where
- * `server-eager.server` is empty, a lazy chunk loaded when an error shows (every page exports this boundary, few show
- * it: ADR 0052). A server-rendered error page keeps its HTML until the chunk has come.
+ * `server-eager.server` is empty, a chunk loaded when an error shows (every page exports this boundary, few show it:
+ * ADR 0052). A page the server rendered as an error asks for the chunk as its modules load, and entry.client awaits it
+ * before hydrating (`window.__lazyParts`, ./lazy-part.tsx): the view hydrates as it stands, and no boundary waiting for
+ * its code meets an update (React #421).
  */
-const ErrorView: ComponentType<ErrorViewProps> =
-  (serverOnly as Partial<typeof serverOnly>).ErrorView ??
-  lazy(() => import("./ErrorView").then((module) => ({ default: module.ErrorView })));
+let view: ComponentType<ErrorViewProps> | undefined = (serverOnly as Partial<typeof serverOnly>).ErrorView;
+let pending: Promise<unknown> | undefined;
+let failed = false;
+const loadView = () =>
+  (pending ??= import("./ErrorView").then(
+    (module) => (view = module.ErrorView),
+    () => {
+      failed = true;
+    },
+  ));
+if (
+  typeof window !== "undefined" &&
+  (window as { __remixContext?: { state?: { errors?: unknown } } }).__remixContext?.state?.errors
+)
+  (window.__lazyParts ??= []).push(loadView());
+
+/** The view where its code is at hand, else suspended until it comes; its title and message if it never does. */
+function ErrorView(props: ErrorViewProps) {
+  const View = view;
+  if (View) return <View {...props} />;
+  if (failed)
+    return (
+      <div role="alert">
+        <h1>{props.title}</h1>
+        <p>{props.message}</p>
+      </div>
+    );
+  throw loadView();
+}
 
 /**
  * The error boundary every layout and page route exports (`export { ErrorBoundary } from …`). It turns what a loader

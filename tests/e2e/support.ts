@@ -59,6 +59,15 @@ export async function expectAccessible(page: Page): Promise<void> {
     await target.goto(url);
     cleanup = () => target.close();
   }
+  // A settled page: while a navigation or revalidation runs, the loading bar (app/components/NavigationProgress.tsx)
+  // is on screen outside the landmarks, which axe's region rule flags (a check that raced it failed at random).
+  if (scripted)
+    await page.waitForFunction(() => {
+      const router = (
+        window as unknown as { __remixRouter?: { state: { navigation: { state: string }; revalidation: string } } }
+      ).__remixRouter;
+      return !router || (router.state.navigation.state === "idle" && router.state.revalidation === "idle");
+    });
   try {
     const results = await new AxeBuilder({ page: target })
       .withTags(AXE_TAGS)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkQuote, findQuote, markQuote, protocolPages } from "~/features/protocol-analysis/evidence";
+import { checkQuote, findQuote, markQuote, protocolPages, quoteFinder } from "~/features/protocol-analysis/evidence";
 
 /** The protocol's own section sign, written apart so that the spec-citation check does not take it for 000/001. */
 const S = "\u00a7";
@@ -73,5 +73,32 @@ describe("the recognised protocol read back (issue 24, evidence)", () => {
     expect(checkQuote(pages, 2, "an invented quotation")).toEqual({ found: false, elsewhere: null });
     // A quote broken by a page break counts as on its page.
     expect(checkQuote(pages, 2, "in 4 countries. Visits take place")).toEqual({ found: true });
+  });
+
+  it("checks many quotes against one protocol as one at a time does (each page made comparable once)", () => {
+    const pages = protocolPages(RECOGNISED);
+    const check = quoteFinder(pages);
+    const cases: [number | null, string][] = [
+      [2, "Approximately 240 participants"],
+      [1, "Approximately 240 participants"],
+      [2, "an invented quotation"],
+      [2, "in 4 countries. Visits take place"],
+      [1, "DOUBLE-BLIND   study"],
+      [3, "every \u201Cfour weeks\u201D"],
+      [null, "randomised"],
+    ];
+    for (const [page, quote] of cases) expect(check(page, quote)).toEqual(checkQuote(pages, page, quote));
+    expect(check(1, "DOUBLE-BLIND   study")).toEqual({ found: true });
+  });
+
+  it("marks the right span when a character's compatibility form lies outside the BMP", () => {
+    // U+FA6C, a CJK compatibility ideograph, is U+242EE (two UTF-16 units) once normalised.
+    const text = "dose \uFA6C given";
+    expect(findQuote(text, "\uFA6C given")).toEqual({ start: 5, end: 12 });
+    expect(markQuote(text, "\uFA6C")).toEqual([
+      { text: "dose ", marked: false },
+      { text: "\uFA6C", marked: true },
+      { text: " given", marked: false },
+    ]);
   });
 });

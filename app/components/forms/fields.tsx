@@ -277,8 +277,7 @@ export function TextareaField({
         {...control}
         className={withClass(inputClass, inputClassName)}
         onBlur={(event: FocusEvent<HTMLTextAreaElement>) => {
-          const element = event.currentTarget;
-          if (trim && element.value.trim() !== element.value) setValueAsTyped(element, element.value.trim());
+          if (trim) trimOnBlur(event.currentTarget);
           onBlur?.(event);
         }}
       />

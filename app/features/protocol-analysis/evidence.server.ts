@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { FileReference, RiskAssessmentResult, RowCitation } from "@server/contracts/protocol-analysis";
 import {
   checkQuote,
+  quoteFinder,
   markQuote,
   protocolPages,
   type EvidenceSegment,
@@ -40,8 +41,9 @@ export function quoteChecks<T extends { citation?: RowCitation | null }>(
 ) {
   const checks: Record<string, QuoteCheck> = {};
   if (!pages) return checks;
+  const check = quoteFinder(pages);
   for (const item of cited) {
-    if (item.citation?.quote) checks[keyOf(item)] = checkQuote(pages, item.citation.page, item.citation.quote);
+    if (item.citation?.quote) checks[keyOf(item)] = check(item.citation.page, item.citation.quote);
   }
   return checks;
 }

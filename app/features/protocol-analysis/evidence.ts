@@ -41,51 +41,128 @@ const finish = (p: { page: number | null; printedPage: string | null; lines: str
   text: p.lines.join("\n").trim(),
 });
 
+/** Text made comparable: its characters, and for each the index of the text's character it came from. */
+interface Comparable {
+  chars: string;
+  from: Int32Array;
+}
+
+const SPACE = 32;
+const DASH = 45;
+
+/** Units outside ASCII already folded: a protocol repeats a few (typographic quotes, dashes, no-break spaces). */
+/** At most one entry per UTF-16 unit outside ASCII. */
+const folded = new Map<number, string>();
+
+/** One UTF-16 unit outside ASCII, as the rules below see it (NFKC, lower case, typographic marks made plain). */
+function foldOther(code: number): string {
+  let ch = folded.get(code);
+  if (ch === undefined) folded.set(code, (ch = foldUnit(String.fromCharCode(code))));
+  return ch;
+}
+
+function foldUnit(unit: string): string {
+  const ch = unit.normalize("NFKC").toLowerCase();
+  if (/[\u2018\u2019\u201A\u201B\u2032]/.test(ch)) return "'";
+  if (/[\u201C\u201D\u201E\u201F\u2033]/.test(ch)) return '"';
+  if (/[\u2010-\u2015\u2212]/.test(ch)) return "-";
+  return /\s/.test(ch) ? " " : ch;
+}
+
 /**
  * Text made comparable, character by character, with where each kept character came from: typographic quotes and
  * dashes made plain, whitespace collapsed (and none around a dash), lower case. The same rules as the analyzers'
  * normalizeForMatch (server/protocol-analysis/analyzers/common.ts), so a quote they found is found here too.
+ *
+ * A protocol is some 200,000 characters, read once per results page for all its rows (quoteFinder): ASCII, nearly
+ * all of it, takes a path without per-character normalisation, regular expressions or objects (issue 26: 40 checks
+ * against a DOCX protocol took seconds of the one thread, and held every other request up).
  */
-function comparable(text: string): { chars: string; from: number[] } {
-  const out: { ch: string; at: number }[] = [];
+function comparable(text: string): Comparable {
+  let codes = new Uint16Array(text.length + 16);
+  let from = new Int32Array(text.length + 16);
+  let n = 0;
+  const push = (code: number, at: number) => {
+    if (code === SPACE) {
+      if (n === 0 || codes[n - 1] === SPACE || codes[n - 1] === DASH) return;
+    } else if (code === DASH && n > 0 && codes[n - 1] === SPACE) n--;
+    if (n === codes.length) {
+      // A unit whose compatibility form is longer (a ligature, "ﬃ"): room for more.
+      const wider = new Uint16Array(codes.length * 2);
+      wider.set(codes);
+      codes = wider;
+      const further = new Int32Array(from.length * 2);
+      further.set(from);
+      from = further;
+    }
+    codes[n] = code;
+    from[n++] = at;
+  };
   for (let i = 0; i < text.length; i++) {
-    let ch = text[i]!.normalize("NFKC").toLowerCase();
-    if (/[\u2018\u2019\u201A\u201B\u2032]/.test(ch)) ch = "'";
-    else if (/[\u201C\u201D\u201E\u201F\u2033]/.test(ch)) ch = '"';
-    else if (/[\u2010-\u2015\u2212]/.test(ch)) ch = "-";
-    if (/\s/.test(ch)) {
-      const last = out[out.length - 1];
-      if (!last || last.ch === " " || last.ch === "-") continue;
-      ch = " ";
-    } else if (ch === "-" && out[out.length - 1]?.ch === " ") out.pop();
-    for (const c of ch) out.push({ ch: c, at: i });
+    const code = text.charCodeAt(i);
+    if (code < 128) {
+      // ASCII: \s is tab, line feed, vertical tab, form feed, carriage return and space.
+      if (code === SPACE || (code >= 9 && code <= 13)) push(SPACE, i);
+      else push(code >= 65 && code <= 90 ? code + 32 : code, i);
+      continue;
+    }
+    const ch = foldOther(code);
+    for (let k = 0; k < ch.length; k++) push(ch.charCodeAt(k), i);
   }
-  while (out[out.length - 1]?.ch === " ") out.pop();
-  return { chars: out.map((o) => o.ch).join(""), from: out.map((o) => o.at) };
+  while (n > 0 && codes[n - 1] === SPACE) n--;
+  let chars = "";
+  for (let k = 0; k < n; k += 8192) chars += String.fromCharCode(...codes.subarray(k, Math.min(n, k + 8192)));
+  return { chars, from: from.subarray(0, n) };
 }
 
-/** Where a quote is in a text (start inclusive, end exclusive, in the text's own characters), or null. */
-export function findQuote(text: string, quote: string): { start: number; end: number } | null {
+function locate(t: Comparable, quote: string): { start: number; end: number } | null {
   const q = comparable(quote).chars;
   if (q.length === 0) return null;
-  const t = comparable(text);
   const at = t.chars.indexOf(q);
   if (at < 0) return null;
   return { start: t.from[at]!, end: t.from[at + q.length - 1]! + 1 };
 }
 
+/** Where a quote is in a text (start inclusive, end exclusive, in the text's own characters), or null. */
+export function findQuote(text: string, quote: string): { start: number; end: number } | null {
+  return locate(comparable(text), quote);
+}
+
 /** Whether a citation's quote is on its page; if not, the first page that has it (null: nowhere in the protocol). */
 export type QuoteCheck = { found: true } | { found: false; elsewhere: number | null };
 
+/**
+ * Checks of many quotes against one protocol: each page (and each pair of pages a quote may span) made comparable
+ * once, however many rows cite it.
+ */
+export function quoteFinder(pages: readonly ProtocolPage[]) {
+  const made = new Map<string, Comparable>();
+  const of = (key: string, text: () => string) => {
+    let c = made.get(key);
+    if (!c) made.set(key, (c = comparable(text())));
+    return c;
+  };
+  const pageOf = (p: ProtocolPage) => of(`${pages.indexOf(p)}`, () => p.text);
+  return (page: number | null, quote: string): QuoteCheck => {
+    const own = pages.find((p) => p.page === page) ?? (page === null ? pages[0] : undefined);
+    if (own && locate(pageOf(own), quote)) return { found: true };
+    // A quote broken by a page break: the page and the next one together.
+    const next = pages.find((p) => page !== null && p.page === page + 1);
+    const across =
+      own && next
+        ? locate(
+            of(`${pages.indexOf(own)}+`, () => `${own.text}\n${next.text}`),
+            quote,
+          )
+        : null;
+    if (across && own && across.start < own.text.length && across.end > own.text.length) return { found: true };
+    const elsewhere = pages.find((p) => p !== own && locate(pageOf(p), quote));
+    return { found: false, elsewhere: elsewhere?.page ?? null };
+  };
+}
+
 export function checkQuote(pages: readonly ProtocolPage[], page: number | null, quote: string): QuoteCheck {
-  const own = pages.find((p) => p.page === page) ?? (page === null ? pages[0] : undefined);
-  if (own && findQuote(own.text, quote)) return { found: true };
-  // A quote broken by a page break: the page and the next one together.
-  const next = pages.find((p) => page !== null && p.page === page + 1);
-  const across = own && next ? findQuote(`${own.text}\n${next.text}`, quote) : null;
-  if (across && own && across.start < own.text.length && across.end > own.text.length) return { found: true };
-  const elsewhere = pages.find((p) => p !== own && findQuote(p.text, quote));
-  return { found: false, elsewhere: elsewhere?.page ?? null };
+  return quoteFinder(pages)(page, quote);
 }
 
 /** A page's text in pieces: plain, or the marked quote. */

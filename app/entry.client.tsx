@@ -21,7 +21,8 @@ async function loadMessages(locale: string): Promise<Messages | null> {
 async function hydrate() {
   installNetworkFailureGuard();
   const locale = document.documentElement.dataset.locale ?? i18nConfig.fallbackLng;
-  const messages = await loadMessages(locale);
+  // The chunks of the parts the server rendered open (ADR 0051, app/components/lazy-part.tsx) come before hydrating.
+  const [messages] = await Promise.all([loadMessages(locale), ...(window.__lazyParts ?? [])]);
   // Without its messages the page would hydrate into bare keys: leave it server-rendered, as it works without JS.
   if (!messages) {
     console.warn(`locale ${locale} could not be loaded; the page stays as the server rendered it`);

@@ -4,7 +4,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { ExternalLinkHost } from "./components/ExternalLink";
-import { NavigationProgress } from "./components/Loading";
+import { NavigationProgress } from "./components/NavigationProgress";
 import { ToastArea, ToastProvider } from "./components/Toasts";
 import { consumeFlash } from "./lib/flash.server";
 import { htmlLang, i18nConfig } from "./lib/i18n";

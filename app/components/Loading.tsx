@@ -1,31 +1,12 @@
-import { useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "~/lib/i18n-react";
 import { Spinner } from "./widgets/Spinner";
 
 /**
  * Loading (000 §4.7). Remix counts requests for us: a navigation (page load or form post) is the global loading state,
- * shown by <NavigationProgress/> (mounted once in app/root.tsx); a fetcher's own state is partial loading, shown by
+ * shown by <NavigationProgress/> (./NavigationProgress.tsx, mounted once in app/root.tsx: every page's first visit
+ * carries the bar, not the spinner); a fetcher's own state is partial loading, shown by
  * <BusyFieldset/>, which disables the buttons and inputs inside it and shows a spinner.
  */
-
-/** A thin indeterminate bar at the top of the page while a navigation is under way (JavaScript only). */
-export function NavigationProgress() {
-  const navigation = useNavigation();
-  const { t } = useTranslation();
-  if (navigation.state === "idle") return null;
-  return (
-    <div
-      role="progressbar"
-      aria-label={t("feedback.loading.page")}
-      aria-busy="true"
-      data-testid="navigation-progress"
-      className="fixed inset-x-0 top-0 z-[70] h-1 overflow-hidden bg-brand-100"
-    >
-      <div className="h-full w-full animate-pulse bg-brand-600" />
-    </div>
-  );
-}
 
 /** Whether a fetcher (or anything with a state) is busy: the partial loading counter of 000 §4.7. */
 export function useBusy(fetcher: { state: "idle" | "loading" | "submitting" }): boolean {

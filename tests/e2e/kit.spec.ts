@@ -350,7 +350,8 @@ test.describe("the kit's fields and dialogs on /ng/testHeader", () => {
     );
     await expect(page).toHaveTitle("RBQM Studio - Header test page");
     if (javaScriptEnabled) {
-      expect(await dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
+      // Modal once the dialog's code has come, a chunk after hydration (ADR 0052).
+      await expect.poll(() => dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
       await expect(dialog.getByRole("link", { name: "Close" })).toBeFocused();
     }
     await expectAccessible(page);

@@ -403,6 +403,8 @@ test.describe("keyboard", () => {
     for (const id of ["study", "riskManagement", "monitoring", "oversight", "analysis", "settings", "help", "user"]) {
       const trigger = page.getByTestId(`menu-${id}`);
       const panel = menuPanel(page, id);
+      // The menu button's keyboard code comes after hydration (ADR 0052; tests/e2e/shell-lazy.js-only.spec.ts).
+      if (javaScriptEnabled) await expect(trigger).toHaveAttribute("aria-haspopup", "menu");
       await trigger.focus();
       await page.keyboard.press("Enter");
       await expect(panel).toBeVisible();
@@ -438,6 +440,7 @@ test.describe("keyboard", () => {
     await page.goto(studyPage("DEMO001"));
     await waitForHydration(page, javaScriptEnabled);
     const trigger = page.getByTestId("menu-monitoring");
+    if (javaScriptEnabled) await expect(trigger).toHaveAttribute("aria-haspopup", "menu");
     await trigger.focus();
     await page.keyboard.press("Enter");
     await expect(menuPanel(page, "monitoring")).toBeVisible();

@@ -185,3 +185,19 @@ export async function untilCtqFinished(page: Page): Promise<void> {
   }
   await expect(lists).toBeVisible();
 }
+
+/**
+ * Holds back the browser's requests for a lazy chunk of the build (`…/<name>-<hash>.js`) until `release` is called;
+ * `asked` lists the requests made (ADR 0051, 0052: a user acting before a part's code has come).
+ */
+export async function holdChunk(page: Page, name: string): Promise<{ asked: string[]; release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  await page.route(new RegExp(`/ng/build/(?:.*/)?${name}-[A-Z0-9]+\\.js$`), async (route) => {
+    asked.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  return { asked, release };
+}

@@ -10,7 +10,8 @@ import { describe, expect, it } from "vitest";
 const COVERED: Record<string, string> = {
   // The kit's own FileField (the control itself).
   "app/components/forms/fields.tsx": "the control",
-  "app/features/cpcd/components/CpcdEditor.tsx": "tests/e2e/cpcd-editor-defects.spec.ts (defect 8: CP&CD import)",
+  "app/features/cpcd/components/CpcdImportDialogs.tsx":
+    "tests/e2e/cpcd-editor-defects.spec.ts (defect 8: CP&CD import)",
   "app/features/gallery/components/WidgetGallery.tsx": "tests/e2e/cpcd-editor-defects.spec.ts (defect 8: sample form)",
   "app/features/protocol-analysis/components/ProtocolFileField.tsx":
     "tests/e2e/protocol-analysis.spec.ts (bad uploads are refused with their message) and " +

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Menu, type MenuEntry } from "~/components/shell/Menu";
 import { renderServerHtml, renderWithRouter } from "../support/i18n-test";
@@ -24,8 +24,10 @@ async function renderMenu(onOpen = vi.fn()) {
       <button type="button">After</button>
     </div>,
   );
-  await act(async () => {});
-  return { button: screen.getByTestId("menu-m"), panel: screen.getByTestId("menu-m-content"), onOpen };
+  const button = screen.getByTestId("menu-m");
+  // The keyboard code is a chunk loaded after hydration (ADR 0052): the menu roles say it has come.
+  await waitFor(() => expect(button.getAttribute("aria-haspopup")).toBe("menu"));
+  return { button, panel: screen.getByTestId("menu-m-content"), onOpen };
 }
 const key = (element: Element, name: string) => fireEvent.keyDown(element, { key: name });
 
@@ -36,6 +38,17 @@ describe("a header menu", () => {
     expect(html).toMatch(/<div[^>]*popover="auto"/);
     expect(html).not.toContain('role="menu"');
     expect(html).toContain("Available in the classic application");
+  });
+
+  it("until its keyboard code has come (a chunk after hydration) it is what it is without script: no menu roles", async () => {
+    renderWithRouter(<Menu id="m" trigger="Things" entries={entries} />);
+    const button = screen.getByTestId("menu-m");
+    expect(button.getAttribute("aria-haspopup")).toBeNull();
+    expect(screen.getByTestId("menu-m-content").getAttribute("role")).toBeNull();
+    expect(screen.getByTestId("menu-m-content").hidden).toBe(false);
+    await waitFor(() => expect(button.getAttribute("aria-haspopup")).toBe("menu"));
+    // jsdom has no popovers: once wired, the list is hidden until opened.
+    expect(screen.getByTestId("menu-m-content").hidden).toBe(true);
   });
 
   it("Enter opens it on the first item and tells the callback; arrows, Home and End move, wrapping", async () => {
@@ -120,8 +133,8 @@ describe("a menu of submit buttons (the CTQ Insert in study menu, ADR 0049)", ()
   it("with script: choosing an item closes the menu onto its button, then runs onSelect", async () => {
     const onSelect = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
     renderWithRouter(<Menu id="s" trigger="Insert" entries={submits(onSelect)} />);
-    await act(async () => {});
     const button = screen.getByTestId("menu-s");
+    await waitFor(() => expect(button.getAttribute("aria-haspopup")).toBe("menu"));
     key(button, "ArrowDown");
     await act(async () => {});
     const items = Array.from(screen.getByTestId("menu-s-content").querySelectorAll('[role="menuitem"]'));

@@ -9,18 +9,19 @@
  * only on Save.
  */
 import { Form, useBlocker, useLocation } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
-import { ConfirmDialog } from "~/components/dialogs/ConfirmDialog";
-import { Dialog } from "~/components/dialogs/Dialog";
+import { useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { Button } from "~/components/forms/Button";
 import type { AnyField } from "~/components/forms/fields";
 import { FormRefusalNotice, postedFormEvents } from "~/components/forms/FormRefusalNotice";
 import { useHydrated, usePending } from "~/components/forms/hydrated";
 import { formProps, inputProps } from "~/components/forms/props";
+import { lazyPart } from "~/components/lazy-part";
 import { LIST_INTENT, ROW_ORIGIN, type ListDialog } from "~/lib/forms/list-state";
 import type { ListReply } from "~/lib/forms/list.server";
 import { useTranslation } from "~/lib/i18n-react";
 import type { ListSchemas } from "./list-runtime";
+import type { AddRowDialogProps } from "./ListDialogs";
+import * as eagerDialogs from "./ListDialogs.server";
 import { removeIntent, useListEngine } from "./useListEngine";
 
 export interface EditableListOptions<Row> {
@@ -196,76 +197,33 @@ export function DeleteRowButton<Row extends object>({ list, index }: { list: Edi
   );
 }
 
-/** The Add dialog: the draft's fields (rendered by the page) with Cancel and Add; the same rules as a row (001 §5). */
-export function AddRowDialog<Row extends object>({
-  list,
-  title,
-  children,
-}: {
-  list: EditableList<Row>;
-  title: string;
-  children: (draft: RowFields<Row>) => ReactNode;
-}) {
-  const { t } = useTranslation();
-  const open = list.dialog?.kind === "add";
-  const { checkAdd } = list;
-  // On opening, and on every input in the dialog: is the draft a row Add would take?
-  useEffect(() => {
-    if (open) checkAdd();
-  }, [open, checkAdd]);
-  return (
-    <Dialog
-      open={open}
-      title={title}
-      data-testid="add-row-dialog"
-      footer={
-        <>
-          <Button
-            variant="secondary"
-            form={list.id}
-            name="intent"
-            value={LIST_INTENT.closeDialog}
-            formNoValidate
-            onClick={(event) => {
-              if (!list.kit.hydrated) return;
-              event.preventDefault();
-              list.closeDialog();
-            }}
-          >
-            {t("feedback.confirm.cancel")}
-          </Button>
-          <Button form={list.id} name="intent" value={LIST_INTENT.add} formNoValidate disabled={list.addDisabled}>
-            {t("kit.list.add")}
-          </Button>
-        </>
-      }
-    >
-      <div onInput={checkAdd} onChange={checkAdd}>
-        {children(list.draft)}
-      </div>
-    </Dialog>
-  );
+/** The Add dialog (./ListDialogs): its code loads when it first opens (ADR 0051); the server renders it in place. */
+const LazyAddRowDialog = lazyPart(
+  "list-add",
+  () => eagerDialogs.AddRowDialog,
+  () => import("./ListDialogs").then((m) => m.AddRowDialog),
+);
+export function AddRowDialog<Row extends object>(props: AddRowDialogProps<Row>) {
+  const Part = LazyAddRowDialog as unknown as ComponentType<AddRowDialogProps<Row> & { when: boolean }>;
+  return <Part {...props} when={props.list.dialog?.kind === "add"} />;
 }
 
-/** "Confirm deletion" (001 §2): it cannot be undone; Confirm removes the row from the edits (Save persists). */
+/** "Confirm deletion" (./ListDialogs), loaded when first asked. */
+const LazyDeleteRowDialog = lazyPart(
+  "list-delete",
+  () => eagerDialogs.DeleteRowDialog,
+  () => import("./ListDialogs").then((m) => m.DeleteRowDialog),
+);
 export function DeleteRowDialog<Row extends object>({ list }: { list: EditableList<Row> }) {
-  const { t } = useTranslation();
-  const index = list.dialog?.kind === "delete" ? list.dialog.index : null;
-  const remove = index === null ? null : list.removeButton(index);
-  return (
-    <ConfirmDialog
-      open={index !== null}
-      title={t("kit.list.confirmDeletion")}
-      message={<p>{t("kit.list.confirmDeletionText")}</p>}
-      confirmLabel={t("kit.list.delete")}
-      confirmVariant="danger"
-      confirm={remove ? { form: remove.form, name: remove.name, value: remove.value } : undefined}
-      onConfirm={() => list.closeDialog()}
-      cancel={{ form: list.id, name: "intent", value: LIST_INTENT.closeDialog }}
-      onCancel={() => list.closeDialog()}
-    />
-  );
+  const Part = LazyDeleteRowDialog as unknown as ComponentType<{ list: EditableList<Row>; when: boolean }>;
+  return <Part list={list} when={list.dialog?.kind === "delete"} />;
 }
+
+const LazyUnsavedQuestion = lazyPart(
+  "list-unsaved",
+  () => eagerDialogs.UnsavedQuestion,
+  () => import("./ListDialogs").then((m) => m.UnsavedQuestion),
+);
 
 /**
  * The unsaved-changes guard (001 §4): with scripts, leaving the page inside the app asks (our ConfirmDialog, the
@@ -273,7 +231,6 @@ export function DeleteRowDialog<Row extends object>({ list }: { list: EditableLi
  * text there). Without scripts the edits ride in the form, and only a link away loses them.
  */
 export function UnsavedChangesGuard<Row extends object>({ list }: { list: EditableList<Row> }) {
-  const { t } = useTranslation();
   const when = list.modified;
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -292,15 +249,6 @@ export function UnsavedChangesGuard<Row extends object>({ list }: { list: Editab
     window.addEventListener("beforeunload", onBeforeUnload);
     return () => window.removeEventListener("beforeunload", onBeforeUnload);
   }, [when, list.submitting]);
-  return (
-    <ConfirmDialog
-      open={blocker.state === "blocked"}
-      title={t("kit.list.unsavedTitle")}
-      message={<p>{t("kit.list.unsavedChanges")}</p>}
-      confirmLabel={t("kit.list.discard")}
-      confirmVariant="danger"
-      onConfirm={() => blocker.proceed?.()}
-      onCancel={() => blocker.reset?.()}
-    />
-  );
+  const blocked = blocker.state === "blocked";
+  return <LazyUnsavedQuestion when={blocked} open={blocked} blocker={blocker} />;
 }

@@ -5,14 +5,12 @@ import {
   useRef,
   useState,
   type CSSProperties,
-  type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
-  type RefObject,
 } from "react";
 import { AppLink } from "~/components/AppLink";
-import { useHydrated } from "~/components/forms/hydrated";
 import { useTranslation } from "~/lib/i18n-react";
+import type * as MenuKeys from "./menu-keys";
 
 /** One entry of a header menu: a link, an unavailable entry, or a form submit (Log Out). */
 export interface MenuEntry {
@@ -71,22 +69,27 @@ export function Chevron() {
   );
 }
 
-/** Does this browser have the Popover API (every current one does; older ones show the list in place)? */
-const hasPopover = () => typeof HTMLElement !== "undefined" && "popover" in HTMLElement.prototype;
-/** CSS anchor positioning puts the list under its button without script; elsewhere script places it once open. */
-const hasAnchors = () => typeof CSS !== "undefined" && CSS.supports?.("anchor-name: --a") === true;
-
 /** Every item, unavailable ones too: they can be reached and read, not followed (WAI-ARIA APG). */
 const ITEM_SELECTOR = '[role="menuitem"]';
+
+/** Does this browser have the Popover API (every current one does; older ones show the list by state)? */
+const hasPopover = () => typeof HTMLElement !== "undefined" && "popover" in HTMLElement.prototype;
+
+/** The keyboard and popup behaviour (./menu-keys.ts): a chunk loaded once, after hydration (ADR 0052). */
+let keys: Promise<typeof MenuKeys> | undefined;
+const loadKeys = () =>
+  (keys ??= import("./menu-keys").catch((error: unknown) => {
+    keys = undefined;
+    throw error;
+  }));
 
 /**
  * A header dropdown (000 §2.6) on the platform (docs/decisions/0024-menus-links-and-header.md).
  *
  * Without JavaScript it is a button and a popover (`popovertarget`): it opens and closes without script, closes on
- * Escape and on a click elsewhere, sits in the top layer, and Tab moves through its links and on. Once hydrated it
- * follows the WAI-ARIA menu-button pattern: Enter, Space or ArrowDown open it on the first item, ArrowUp on the last;
- * ArrowUp/Down/Home/End move (wrapping), a letter jumps to the next item starting with it, Escape closes it and gives
- * the focus back to the button, and Tab closes it and moves on.
+ * Escape and on a click elsewhere, sits in the top layer, and Tab moves through its links and on. Once hydrated, its
+ * keyboard code comes as a chunk (./menu-keys.ts, ADR 0052) and it follows the WAI-ARIA menu-button pattern; until
+ * then it stays the button and popover it was without script (the same markup, no menu roles).
  */
 export function Menu({
   id,
@@ -98,14 +101,13 @@ export function Menu({
   onOpen,
   triggerClassName,
 }: MenuProps) {
-  const hydrated = useHydrated();
   const reactId = useId();
   const panelId = `menu-${id}-${reactId.replace(/:/g, "")}`;
   const anchor = `--${panelId}`;
-  const { button, panel, open, hide, onButtonKeyDown, onPanelKeyDown } = useMenuButton({ loading, onOpen, align });
+  const { button, panel, open, wired, hide } = useMenuWiring({ loading, onOpen, align });
 
   // Roles and roving focus only once script can move the focus; before that, plain links Tab reaches.
-  const menuRoles = hydrated;
+  const menuRoles = wired;
   const alignStyle = align === "end" ? { right: "anchor(right)" } : { left: "anchor(left)" };
 
   return (
@@ -122,7 +124,6 @@ export function Menu({
         aria-label={triggerLabel}
         className={triggerClassName ?? triggerClass}
         style={{ anchorName: anchor } as CSSProperties}
-        onKeyDown={onButtonKeyDown}
         data-testid={`menu-${id}`}
       >
         {trigger}
@@ -144,8 +145,7 @@ export function Menu({
             ...alignStyle,
           } as CSSProperties
         }
-        hidden={hydrated && !hasPopover() ? !open : undefined}
-        onKeyDown={menuRoles ? onPanelKeyDown : undefined}
+        hidden={wired && !hasPopover() ? !open : undefined}
         data-testid={`menu-${id}-content`}
       >
         <MenuItems entries={entries} loading={loading} roles={menuRoles} onChosen={hide} />
@@ -186,8 +186,8 @@ function MenuItems({
   );
 }
 
-/** The menu button's behaviour once hydrated: its open state, its focus, its keys (WAI-ARIA menu button). */
-function useMenuButton({
+/** The menu's state once its keyboard code has come (./menu-keys.ts), and closing it on a choice. */
+function useMenuWiring({
   loading,
   onOpen,
   align,
@@ -199,148 +199,54 @@ function useMenuButton({
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
-  /** Which item takes the focus when the menu opens from the keyboard. */
-  const focusOnOpen = useRef<"first" | "last" | null>(null);
+  const [wired, setWired] = useState(false);
+  const latestOnOpen = useRef(onOpen);
+  latestOnOpen.current = onOpen;
 
-  const items = useCallback(() => [...(panel.current?.querySelectorAll<HTMLElement>(ITEM_SELECTOR) ?? [])], []);
-  const focusItem = useCallback(
-    (which: "first" | "last" | number) => {
-      const list = items();
-      if (list.length === 0) return;
-      const index = which === "first" ? 0 : which === "last" ? list.length - 1 : (which + list.length) % list.length;
-      list[index]!.focus();
-    },
-    [items],
-  );
-  const { show, hide } = usePopoverToggle(panel, button, setOpen);
-
+  const wiring = useRef<ReturnType<typeof MenuKeys.wireMenu>>();
   useEffect(() => {
-    if (!open) return;
-    onOpen?.();
-    place(button.current, panel.current, align);
-    focusItem(focusOnOpen.current ?? "first");
-    focusOnOpen.current = null;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on opening only; onOpen may change identity per render
-  }, [open]);
+    let live = true;
+    // A chunk that does not come leaves the menu as it is without script: it still opens and closes.
+    loadKeys().then(
+      ({ wireMenu }) => {
+        if (!live || !button.current || !panel.current) return;
+        wiring.current = wireMenu({
+          button: button.current,
+          panel: panel.current,
+          align,
+          popover: hasPopover(),
+          setOpen,
+          onOpen: () => latestOnOpen.current?.(),
+        });
+        setWired(true);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+      wiring.current?.unwire();
+      wiring.current = undefined;
+    };
+  }, [align]);
 
   // Entries that arrive while the menu is open (the study list) take the focus, as if they had been there on opening.
   const wasLoading = useRef(Boolean(loading));
   useEffect(() => {
     const active = document.activeElement;
     const focusLost = !active || active === document.body || panel.current?.contains(active);
-    if (open && wasLoading.current && !loading && focusLost) focusItem("first");
+    if (open && wasLoading.current && !loading && focusLost) {
+      panel.current?.querySelector<HTMLElement>(ITEM_SELECTOR)?.focus();
+    }
     wasLoading.current = Boolean(loading);
-  }, [loading, open, focusItem]);
+  }, [loading, open]);
 
-  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      event.preventDefault();
-      focusOnOpen.current = event.key === "ArrowUp" ? "last" : "first";
-      if (open) focusItem(focusOnOpen.current);
-      else show();
-    } else if ((event.key === "Enter" || event.key === " ") && !open) {
-      focusOnOpen.current = "first";
-    }
-  };
-  const onPanelKeyDown = (event: KeyboardEvent<HTMLDivElement>) =>
-    panelKeyDown(event, { items: items(), focusItem, hide, button: button.current });
-
-  return { button, panel, open, hide, onButtonKeyDown, onPanelKeyDown };
-}
-
-/** Opens and closes the list: as a popover where the browser has them (its toggle drives the state), else by state. */
-function usePopoverToggle(
-  panel: RefObject<HTMLDivElement>,
-  button: RefObject<HTMLButtonElement>,
-  setOpen: (open: boolean) => void,
-) {
-  const show = useCallback(() => {
+  /** A chosen entry closes the menu (a link followed in place leaves the header as it was). */
+  const hide = useCallback((returnFocus: boolean) => {
     const element = panel.current;
-    if (!element) return;
-    if (hasPopover()) {
-      if (!element.matches(":popover-open")) element.showPopover();
-    } else setOpen(true);
-  }, [panel, setOpen]);
-  const hide = useCallback(
-    (returnFocus: boolean) => {
-      const element = panel.current;
-      if (element && hasPopover()) {
-        if (element.matches(":popover-open")) element.hidePopover();
-      } else setOpen(false);
-      if (returnFocus) button.current?.focus();
-    },
-    [panel, button, setOpen],
-  );
-
-  // The popover's own toggle (its button, Escape, a click elsewhere) drives the state.
-  useEffect(() => {
-    const element = panel.current;
-    if (!element || !hasPopover()) return;
-    const onToggle = (event: Event) => setOpen((event as ToggleEvent).newState === "open");
-    element.addEventListener("toggle", onToggle);
-    return () => element.removeEventListener("toggle", onToggle);
-  }, [panel, setOpen]);
-  return { show, hide };
-}
-
-/** The open list's keys: arrows, Home/End, Escape, Tab, and a letter to jump to the next item starting with it. */
-function panelKeyDown(
-  event: KeyboardEvent<HTMLDivElement>,
-  {
-    items: list,
-    focusItem,
-    hide,
-    button,
-  }: {
-    items: HTMLElement[];
-    focusItem: (which: "first" | "last" | number) => void;
-    hide: (returnFocus: boolean) => void;
-    button: HTMLButtonElement | null;
-  },
-): void {
-  const at = list.indexOf(document.activeElement as HTMLElement);
-  switch (event.key) {
-    case "ArrowDown":
-      event.preventDefault();
-      focusItem(at + 1);
-      return;
-    case "ArrowUp":
-      event.preventDefault();
-      focusItem(at < 0 ? "last" : at - 1);
-      return;
-    case "Home":
-      event.preventDefault();
-      focusItem("first");
-      return;
-    case "End":
-      event.preventDefault();
-      focusItem("last");
-      return;
-    case "Escape":
-      event.preventDefault();
-      hide(true);
-      return;
-    case "Tab":
-      // The menu closes and the focus moves on from its button, to whatever comes next on the page.
-      hide(false);
-      button?.focus();
-      return;
-    default:
-      jumpToLetter(event, list, at);
-  }
-}
-
-/** A printable key moves the focus to the next item (after the focused one, wrapping) whose text starts with it. */
-function jumpToLetter(event: KeyboardEvent<HTMLDivElement>, list: HTMLElement[], at: number): void {
-  if (event.key.length === 1 && /\S/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
-    const letter = event.key.toLowerCase();
-    const order = [...list.slice(at + 1), ...list.slice(0, at + 1)];
-    const next = order.find((item) => item.textContent?.trim().toLowerCase().startsWith(letter));
-    if (next) {
-      event.preventDefault();
-      next.focus();
-    }
-  }
+    if (wiring.current) wiring.current.hide(returnFocus);
+    else if (element && hasPopover() && element.matches(":popover-open")) element.hidePopover();
+  }, []);
+  return { button, panel, open, wired, hide };
 }
 
 function EntryContent({
@@ -416,22 +322,4 @@ function EntryContent({
       {label}
     </AppLink>
   );
-}
-
-/**
- * Places an open list under its button where CSS anchor positioning is missing (the list is in the top layer, so
- * it is placed in the viewport).
- */
-function place(button: HTMLElement | null, panel: HTMLElement | null, align: "start" | "end"): void {
-  if (!button || !panel || hasAnchors() || !hasPopover()) return;
-  const rect = button.getBoundingClientRect();
-  panel.style.position = "fixed";
-  panel.style.top = `${Math.round(rect.bottom + 4)}px`;
-  if (align === "end") {
-    panel.style.left = "auto";
-    panel.style.right = `${Math.max(8, Math.round(window.innerWidth - rect.right))}px`;
-  } else {
-    panel.style.right = "auto";
-    panel.style.left = `${Math.max(8, Math.round(rect.left))}px`;
-  }
 }

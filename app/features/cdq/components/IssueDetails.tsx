@@ -99,11 +99,7 @@ function NewTicketButton() {
       >
         {t("cdq.details.newTicket")}
       </button>
-      <span
-        id="cdq-new-ticket-tip"
-        role="tooltip"
-        className="invisible absolute right-0 top-full z-20 mt-1 w-60 rounded bg-slate-900 px-2 py-1 text-sm text-white group-focus-within:visible group-hover:visible"
-      >
+      <span id="cdq-new-ticket-tip" role="tooltip" className="tooltip">
         {t("cdq.details.newTicketUnavailable")}
       </span>
     </span>

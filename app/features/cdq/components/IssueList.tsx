@@ -42,11 +42,7 @@ export function IssueList({ list, page, pageSize, companyId, studyName }: IssueL
           <thead>
             <tr>
               {ISSUE_COLUMNS.map((column) => (
-                <th
-                  key={column}
-                  scope="col"
-                  className="sticky top-0 z-10 border-b border-slate-300 bg-slate-100 px-3 py-2 font-semibold text-slate-800"
-                >
+                <th key={column} scope="col" className="cdq-th">
                   {t(`cdq.columns.${column}`)}
                 </th>
               ))}
@@ -107,7 +103,7 @@ function IssueRows({
 
 function IssueRow({ issue, companyId, studyName }: { issue: CdqIssueView; companyId: string; studyName: string }) {
   return (
-    <tr className="border-b border-slate-200 align-top last:border-b-0 hover:bg-slate-50">
+    <tr className="cdq-row">
       {ISSUE_COLUMNS.map((column) =>
         column === "issueId" ? (
           <th key={column} scope="row" className="whitespace-nowrap px-3 py-2 font-medium">

@@ -1,20 +1,15 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
-import { ConfirmDialog } from "~/components/dialogs/ConfirmDialog";
-import { Dialog } from "~/components/dialogs/Dialog";
-import { DialogTrigger, isPlainClick, useUrlDialog } from "~/components/dialogs/url-state";
+import { DialogTrigger, useUrlDialog } from "~/components/dialogs/url-state";
 import { buttonClass } from "~/components/forms/Button";
-import { FileField, FormErrors, TextareaField } from "~/components/forms/fields";
 import { postedLast } from "~/components/forms/FormRefusalNotice";
-import { KitForm, SubmitButton } from "~/components/forms/KitForm";
-import { useLightKitForm } from "~/components/forms/useLightKitForm";
+import { lazyPart } from "~/components/lazy-part";
+import * as eagerImportDialogs from "~/features/cpcd/components/CpcdImportDialogs.server";
 import { CriticalList } from "~/features/cpcd/components/CriticalProcessList";
 import type { CriticalDatum } from "~/features/cpcd/critical-data";
 import type { CriticalProcess } from "~/features/cpcd/critical-processes";
-import type { importFormSchema } from "~/features/cpcd/import-form";
-import { MAX_PASTED_CHARACTERS } from "~/features/cpcd/import-limits";
 import type { CpcdActionData, CpcdPageData } from "~/features/cpcd/page.server";
-import { IMPORT_DIALOG, IMPORT_INTENT, IMPORT_OVERWRITE_INTENT, type CpcdTab } from "~/features/cpcd/tabs";
+import { IMPORT_DIALOG, type CpcdTab } from "~/features/cpcd/tabs";
 import { formRefusalOf } from "~/lib/forms/refusal";
 import { useTranslation } from "~/lib/i18n-react";
 
@@ -77,10 +72,6 @@ export function CpcdEditor({ level, data, actionData, aiEntry }: CpcdEditorProps
     </div>
   );
 }
-
-/** The import form's schema, with the validation runtime after the first paint (ADR 0050). */
-const loadImportSchema = () => import("~/features/cpcd/import-form").then((m) => m.importFormSchema);
-type ImportFormSchema = typeof importFormSchema;
 
 const tabHref = (pathname: string, value: CpcdTab) => `${pathname}?cpOrCd=${value}`;
 
@@ -187,7 +178,8 @@ function CpcdList({
 
 /**
  * Import (issue 12): a file or pasted text and the required rationale, then, when the list already holds some of
- * the items, "Duplicate value found" with the duplicates listed, and Continue (overwrite) or Cancel (001 §4).
+ * the items, "Duplicate value found" with the duplicates listed, and Continue (overwrite) or Cancel (001 §4). The
+ * dialogs' code (./CpcdImportDialogs) loads when one first opens (ADR 0051); the server renders them in place.
  */
 function ImportControls({
   tab,
@@ -207,16 +199,12 @@ function ImportControls({
   // An answer of the action opens its dialog; closing it forgets that answer.
   const [closed, setClosed] = useState<unknown>(null);
   useEffect(() => setClosed(null), [actionData]);
-  const kit = useLightKitForm(loadImportSchema, {
-    id: `cpcd-import-${tab}`,
-    lastResult: importReply,
-    intent: IMPORT_INTENT,
-  });
+  const formId = `cpcd-import-${tab}`;
   const overwriteOpen = overwrite !== null && closed !== overwrite;
   // An import the service could not take (too large; issue 24, defect 8) comes back to this page with the refusal:
   // with scripts as the action's answer to this form, without as the page's data (a form that could carry files).
   const answered = useMemo(() => formRefusalOf(actionData), [actionData]);
-  const refused = refusal?.files ? refusal : answered && postedLast(kit.form.id) ? answered : null;
+  const refused = refusal?.files ? refusal : answered && postedLast(formId) ? answered : null;
   // While the overwrite question shows, the import dialog waits behind it; once it is answered, Import opens again.
   const importOpen =
     !overwriteOpen &&
@@ -226,29 +214,21 @@ function ImportControls({
       <DialogTrigger dialog={dialog} className={buttonClass("secondary")} data-testid="cpcd-import">
         {t("cpcd.import")}
       </DialogTrigger>
-      <Dialog
-        open={importOpen}
-        title={t(tab === "cp" ? "cpcd.importTitle" : "cpcd.importDataTitle")}
-        description={t("cpcd.importIntro")}
-        size="lg"
-        data-testid="cpcd-import-dialog"
-      >
-        <ImportForm
-          tab={tab}
-          kit={kit}
-          pageHref={pageHref}
-          refusal={refused}
-          onCancel={() => {
-            setClosed(importReply ?? refused);
-            dialog.hide();
-          }}
-        />
-      </Dialog>
-      <OverwriteQuestion
-        open={overwriteOpen}
+      <LazyImportDialogs
+        when={importOpen || overwriteOpen}
+        tab={tab}
+        formId={formId}
+        importOpen={importOpen}
+        importReply={importReply}
+        refused={refused}
         overwrite={overwrite}
+        overwriteOpen={overwriteOpen}
         pageHref={pageHref}
-        onCancel={() => {
+        onCancelImport={() => {
+          setClosed(importReply ?? refused);
+          dialog.hide();
+        }}
+        onCancelOverwrite={() => {
           setClosed(overwrite);
           dialog.hide();
         }}
@@ -257,93 +237,8 @@ function ImportControls({
   );
 }
 
-/** "Duplicate value found" (001 §4): the duplicates, Continue posts the import again to overwrite them. */
-function OverwriteQuestion({
-  open,
-  overwrite,
-  pageHref,
-  onCancel,
-}: {
-  open: boolean;
-  overwrite: CpcdActionData["overwrite"];
-  pageHref: string;
-  onCancel: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <ConfirmDialog
-      open={open}
-      title={t("cpcd.duplicateTitle")}
-      message={
-        <>
-          <p>{t("cpcd.duplicateText")}</p>
-          <ul className="mt-2 list-disc pl-6" data-testid="cpcd-duplicates">
-            {(overwrite?.duplicates ?? []).map((name) => (
-              <li key={name}>{name}</li>
-            ))}
-          </ul>
-        </>
-      }
-      confirmLabel={t("cpcd.continue")}
-      confirm={
-        overwrite
-          ? {
-              action: pageHref,
-              intent: IMPORT_OVERWRITE_INTENT,
-              fields: { text: overwrite.text, rationaleForChange: overwrite.rationaleForChange },
-            }
-          : undefined
-      }
-      onCancel={onCancel}
-    />
-  );
-}
-
-/** The import dialog's form: a file or pasted text, the rationale, Cancel and Import. */
-function ImportForm({
-  tab,
-  kit,
-  pageHref,
-  refusal,
-  onCancel,
-}: {
-  tab: CpcdTab;
-  kit: ReturnType<typeof useLightKitForm<ImportFormSchema>>;
-  pageHref: string;
-  refusal: CpcdPageData["formRefused"];
-  onCancel: () => void;
-}) {
-  const { t } = useTranslation();
-  const { fields } = kit;
-  return (
-    <KitForm kit={kit} action={pageHref} encType="multipart/form-data" className="space-y-4" refusal={refusal}>
-      <FormErrors errors={kit.form.errors} id={`cpcd-import-${tab}-errors`} />
-      <FileField field={fields.file} label={t("cpcd.file")} accept=".csv,.txt,text/csv,text/plain" />
-      <TextareaField field={fields.text} label={t("cpcd.text")} rows={5} maxLength={MAX_PASTED_CHARACTERS} />
-      <TextareaField
-        field={fields.rationaleForChange}
-        label={t("cpcd.rationale")}
-        rows={2}
-        required
-        trim
-        data-autofocus
-      />
-      <div className="flex justify-end gap-3">
-        <a
-          href={pageHref}
-          className={buttonClass("secondary")}
-          onClick={(event) => {
-            if (!isPlainClick(event)) return;
-            event.preventDefault();
-            onCancel();
-          }}
-        >
-          {t("feedback.confirm.cancel")}
-        </a>
-        <SubmitButton kit={kit} className="">
-          {t("cpcd.importConfirm")}
-        </SubmitButton>
-      </div>
-    </KitForm>
-  );
-}
+const LazyImportDialogs = lazyPart(
+  "cpcd-import",
+  () => eagerImportDialogs.ImportDialogs,
+  () => import("./CpcdImportDialogs").then((m) => m.ImportDialogs),
+);

@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
@@ -6,9 +6,9 @@ import { useTranslation } from "~/lib/i18n-react";
 import { ExternalLinkHost } from "./components/ExternalLink";
 import { NavigationProgress } from "./components/NavigationProgress";
 import { ToastArea, ToastProvider } from "./components/Toasts";
-import { consumeFlash } from "./lib/flash.server";
 import { htmlLang, i18nConfig } from "./lib/i18n";
-import { getLocale, localeCookieHeader, translatorFor } from "./lib/i18next.server";
+// `data` from here, not "@remix-run/node": that stub is a chunk shared with the routes that import it (ADR 0059).
+import { consumeFlash, data, getLocale, localeCookieHeader, translatorFor } from "./lib/layouts.server";
 import { useNonce } from "./lib/nonce";
 import stylesheet from "./tailwind.css";
 

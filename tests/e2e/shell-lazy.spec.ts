@@ -101,3 +101,56 @@ test("a server-rendered open dialog stays whole while its code is held, and work
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`${issue}$`));
 });
+
+test("the study list is the server's until the header's code has come; then it loads on opening, a failure a toast", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  // The study dropdown's loader comes with the menus' keyboard code, after hydration (ADR 0059).
+  const chunk = await holdChunk(page, "menu-keys");
+  const listAsked: string[] = [];
+  page.on("request", (request) => {
+    if (/\/studyMenu/.test(request.url())) listAsked.push(request.url());
+  });
+  await page.goto(studyPage);
+  await waitForHydration(page, javaScriptEnabled);
+  if (javaScriptEnabled) await expect.poll(() => chunk.asked.length).toBe(1);
+  const trigger = page.getByTestId("menu-study");
+  const panel = page.getByTestId("menu-study-content");
+  // Before (and without scripts): the server's list in the platform's popover, the current study bold.
+  await trigger.click();
+  await expect(panel).toBeVisible();
+  await expect(panel.getByTestId(`study-entry-${STUDY}`).locator("strong")).toBeVisible();
+  await expect(panel.getByRole("link").first()).toHaveAttribute("href", /\/ng\/companies\//);
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  expect(listAsked).toEqual([]);
+  if (!javaScriptEnabled) {
+    expect(chunk.asked).toEqual([]);
+    return;
+  }
+
+  // The code has come: an opening asks for the list. A failed request is the network toast and a line in the menu.
+  await page.route("**/studyMenu**", (route) => route.abort("failed"), { times: 1 });
+  chunk.release();
+  await expect(trigger).toHaveAttribute("aria-haspopup", "menu");
+  await trigger.click();
+  await expect(panel).toContainText("The list could not be loaded.");
+  await expect(page.getByTestId("toast")).toHaveCount(1);
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+
+  // The next opening loads it again: "Loading" while the answer is held, then the list, the current study bold.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route("**/studyMenu**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await trigger.click();
+  await expect(panel).toContainText("Loading");
+  answer();
+  await expect(panel.getByTestId(`study-entry-${STUDY}`).locator("strong")).toBeVisible();
+  await expect(panel.getByRole("menuitem")).not.toHaveCount(0);
+  expect(listAsked).toHaveLength(2);
+});

@@ -4,14 +4,15 @@
  * (a key and the values a row starts with); the inputs hold what the user types. Add and Delete with scripts edit that
  * array (Delete answers conform's `remove` intent, which the server applies without scripts); the messages come from
  * the list's schemas, loaded with the validation runtime after the first paint, run over the form's FormData when a
- * field is left, on each input, and on a post. Until the runtime has loaded, a post goes to the server as it stands.
+ * field is left, on each input, and on a post; the checks themselves are the runtime's (ADR 0059). Until the runtime
+ * has loaded, every post, Delete's too, goes to the server as it stands.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { type Errors, focusFirstInvalid, formOf, serverErrors } from "~/components/forms/form-dom";
 import type { KitField, KitFormMeta } from "~/components/forms/props";
 import { formValueOfRow, LIST_INTENT, ROW_ORIGIN, rowsModified } from "~/lib/forms/list-state";
 import type { ListReply } from "~/lib/forms/list.server";
-import type { ListRuntime, ListSchemas } from "./list-runtime";
+import type { ListRuntime, ListSchemas, Seen } from "./list-runtime";
 
 export type RowValues = Record<string, string>;
 interface RowSlot {
@@ -31,10 +32,6 @@ interface ListState {
   initial: Record<string, unknown>;
   shown: Errors;
 }
-interface Seen {
-  touched: Set<string>;
-  all: boolean;
-}
 
 export interface ListEngineOptions {
   id: string;
@@ -50,7 +47,6 @@ export interface ListEngineOptions {
 }
 
 const ROW_NAME = /^rows\[(\d{1,3})\]\.(.+)$/;
-const CONTROL_INTENT = "__intent__";
 
 /** The rows of a form's data: `rows[i].<field>` → rows[i][field] (an unchecked box is absent). */
 export function rowsOfFormData(formData: FormData): RowValues[] {
@@ -64,36 +60,6 @@ export function rowsOfFormData(formData: FormData): RowValues[] {
 
 /** The Delete confirmation's button value: conform's `remove` intent, which the server applies without scripts. */
 export const removeIntent = (index: number) => JSON.stringify({ type: "remove", payload: { name: "rows", index } });
-
-function removedIndex(value: string): number | null {
-  try {
-    const intent = JSON.parse(value) as { type?: unknown; payload?: { name?: unknown; index?: unknown } };
-    const index = intent.payload?.index;
-    return intent.type === "remove" && intent.payload?.name === "rows" && Number.isInteger(index)
-      ? (index as number)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A field's name once row `removed` is gone: later rows move up; the removed row's fields are no more (null). */
-function shiftedName(name: string, removed: number): string | null {
-  const match = /^rows\[(\d+)\](.*)$/.exec(name);
-  if (!match) return name;
-  const index = Number(match[1]);
-  if (index === removed) return null;
-  return index > removed ? `rows[${index - 1}]${match[2]}` : name;
-}
-
-function shiftErrors(errors: Errors, removed: number): Errors {
-  const next: Errors = {};
-  for (const [name, messages] of Object.entries(errors)) {
-    const shifted = shiftedName(name, removed);
-    if (shifted !== null) next[shifted] = messages;
-  }
-  return next;
-}
 
 const withoutDraft = (errors: Errors): Errors =>
   Object.fromEntries(Object.entries(errors).filter(([name]) => !name.startsWith("draft")));
@@ -123,9 +89,6 @@ function initialState(options: ListEngineOptions, next: number): ListState {
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-const visible = (errors: Errors, seen: Seen): Errors =>
-  Object.fromEntries(Object.entries(errors).filter(([name]) => seen.all || seen.touched.has(name)));
 
 /** The validation runtime, loaded after the first paint with the list's schemas. */
 function useListRuntime(
@@ -183,15 +146,11 @@ function useFormReader(id: string, list: ReturnType<typeof useListState>, runtim
       if (!element) return;
       const formData = new FormData(element);
       const values = rowsOfFormData(formData);
-      const check = runtime.current;
       let shown: Errors | null = null;
-      if (check) {
-        const errors = check.errors(formData) ?? {};
-        formData.set("intent", LIST_INTENT.save);
-        const ok = check.errors(formData) === null;
-        setValid(ok);
-        if (edited && !ok) seen.current.all = true;
-        if (messages) shown = visible(errors, seen.current);
+      if (runtime.current) {
+        const result = runtime.current.read(formData, seen.current, edited);
+        setValid(result.valid);
+        if (messages) shown = result.shown;
       }
       setState((state) => {
         const nextValues = same(state.values, values) ? state.values : values;
@@ -232,7 +191,10 @@ function useFieldListeners(id: string, seen: { current: Seen }, read: ReturnType
   }, [id, seen, read]);
 }
 
-/** The list's submit: Delete (conform's remove intent) and Add in place; any other post checked first. */
+/**
+ * The list's submit, by the runtime's checks (./list-runtime.ts): Delete (conform's remove intent) and Add in place,
+ * a refused post's messages shown; Save and any post before the runtime has loaded go to the server as they stand.
+ */
 function useListSubmit(
   id: string,
   list: ReturnType<typeof useListState>,
@@ -244,38 +206,21 @@ function useListSubmit(
   const onSubmit = useCallback(
     (event: FormEvent<HTMLFormElement>) => {
       const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-      if (submitter?.name === CONTROL_INTENT) {
-        const index = removedIndex(submitter.value);
-        if (index === null) return;
-        event.preventDefault();
-        edits.remove(index);
+      const post = runtime.current?.submit(event.currentTarget, submitter) ?? { kind: "post" };
+      if (post.kind === "ignore") return;
+      if (post.kind === "post") {
+        // Leaving by a post is no loss (the unsaved-changes question stays away); Add without the runtime is a round trip.
+        if (!(submitter?.name === "intent" && submitter.value === LIST_INTENT.add)) submitting.current = true;
         return;
       }
-      const intent = submitter?.name === "intent" ? submitter.value : undefined;
-      const check = runtime.current;
-      if (!check) {
-        // The runtime has not loaded yet: the post goes to the server as it stands (it checks every post).
-        if (intent !== LIST_INTENT.add) submitting.current = true;
-        return;
-      }
-      const formData = new FormData(event.currentTarget);
-      if (submitter?.name) formData.append(submitter.name, submitter.value);
-      const errors = check.errors(formData);
-      if (errors) {
-        event.preventDefault();
-        seen.current.all = true;
-        setState((state) => ({ ...state, shown: errors }));
-        focusFirstInvalid(id, errors);
-        return;
-      }
-      if (intent !== LIST_INTENT.add) {
-        // Save and the page's other posts go ahead; leaving by them is no loss.
-        submitting.current = true;
-        return;
-      }
-      // Add, with scripts: the draft (valid) becomes a row here; nothing is posted.
       event.preventDefault();
-      edits.add(check.draftRow(formData));
+      if (post.kind === "remove") edits.remove(post.index);
+      else if (post.kind === "add") edits.add(post.row);
+      else {
+        seen.current.all = true;
+        setState((state) => ({ ...state, shown: post.errors }));
+        focusFirstInvalid(id, post.errors);
+      }
     },
     [id, setState, seen, runtime, edits],
   );
@@ -283,7 +228,12 @@ function useListSubmit(
 }
 
 /** Row slots added and removed; the draft emptied. */
-function useRowEdits(list: ReturnType<typeof useListState>, onAdded: () => void, edited: { current: boolean }) {
+function useRowEdits(
+  list: ReturnType<typeof useListState>,
+  runtime: { current: ListRuntime | null },
+  onAdded: () => void,
+  edited: { current: boolean },
+) {
   const { setState, seen } = list;
   const resetDraft = useCallback(() => {
     for (const name of [...seen.current.touched]) if (name.startsWith("draft")) seen.current.touched.delete(name);
@@ -299,15 +249,22 @@ function useRowEdits(list: ReturnType<typeof useListState>, onAdded: () => void,
   return useMemo(
     () => ({
       resetDraft,
+      // Only once the runtime has loaded (before, Delete posts): it moves the messages up with the rows.
       remove: (index: number) => {
+        const shifted = (name: string) => runtime.current!.shiftedName(name, index);
         edited.current = true;
-        const touched = [...seen.current.touched].map((name) => shiftedName(name, index));
+        const touched = [...seen.current.touched].map(shifted);
         seen.current.touched = new Set(touched.filter((name): name is string => name !== null));
         setState((state) => ({
           ...state,
           rows: state.rows.filter((_, at) => at !== index),
           values: state.values.filter((_, at) => at !== index),
-          shown: shiftErrors(state.shown, index),
+          shown: Object.fromEntries(
+            Object.entries(state.shown).flatMap(([name, messages]) => {
+              const moved = shifted(name);
+              return moved === null ? [] : [[moved, messages]];
+            }),
+          ),
         }));
       },
       add: (row: RowValues) => {
@@ -322,7 +279,7 @@ function useRowEdits(list: ReturnType<typeof useListState>, onAdded: () => void,
         added.current();
       },
     }),
-    [setState, seen, resetDraft, edited],
+    [setState, seen, resetDraft, edited, runtime],
   );
 }
 
@@ -391,7 +348,7 @@ export function useListEngine(options: ListEngineOptions) {
   useListRuntime(runtime, options.load, () => read({ messages: false }));
   useFieldListeners(id, list.seen, read);
   const edited = useRef(false);
-  const edits = useRowEdits(list, options.onAdded, edited);
+  const edits = useRowEdits(list, runtime, options.onAdded, edited);
   const { onSubmit, submitting } = useListSubmit(id, list, runtime, edits);
   const { state } = list;
   // After the rows change (and once mounted: what was typed before the scripts ran counts too); the messages anew

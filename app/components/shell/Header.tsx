@@ -7,8 +7,7 @@ import { appLinks, destination, legacyLinks } from "~/lib/links";
 import { badgeText, type Nav, type NavLink } from "~/lib/nav";
 import { useSettings } from "~/lib/settings";
 import type { ShellUser, StudyMenuEntry } from "~/lib/shell";
-import { isNetworkError, showToast, TOAST_TEXT } from "~/lib/toasts";
-import { Chevron, Menu, type MenuEntry } from "./Menu";
+import { Chevron, loadKeys, Menu, type MenuEntry } from "./Menu";
 
 export interface HeaderProps {
   companyId: string;
@@ -353,10 +352,9 @@ function StudyDropdown({
 }
 
 /**
- * The study dropdown's list, fetched when the menu opens (each time: studies come and go). A plain request, not a
- * fetcher: a failure is the network toast of 000 §8 and a line in the menu, never the page's error boundary, and the
- * page stays as it is. A session that has ended shows as a redirect: the page is loaded again, which asks for sign-in
- * and comes back.
+ * The study dropdown's list, fetched when the menu opens (each time: studies come and go). The request and its
+ * failure (the network toast of 000 §8, a line in the menu) are `fetchStudyList` (./study-list.ts), which comes with
+ * the menus' keyboard code after hydration (ADR 0059): the menu opens only once that code has wired it, so it is there.
  */
 function useStudyList(url: string) {
   const [state, setState] = useState<{ loaded?: StudyMenuEntry[]; loading: boolean; failed: boolean }>({
@@ -365,19 +363,10 @@ function useStudyList(url: string) {
   });
   const load = useCallback(async () => {
     setState((previous) => ({ ...previous, loading: true, failed: false }));
-    try {
-      const response = await fetch(url, { headers: { accept: "application/json" } });
-      if (response.redirected) return window.location.reload();
-      if (!response.ok) throw new Error(`The study list answered HTTP ${response.status}.`);
-      const { studies } = (await response.json()) as { studies: StudyMenuEntry[] };
-      setState({ loaded: studies, loading: false, failed: false });
-    } catch (error) {
-      showToast({
-        type: "error",
-        messageKey: isNetworkError(error) ? TOAST_TEXT.networkError : TOAST_TEXT.genericError,
-      });
-      setState((previous) => ({ ...previous, loading: false, failed: true }));
-    }
+    const studies = await loadKeys().then(({ fetchStudyList }) => fetchStudyList(url));
+    setState((previous) =>
+      studies ? { loaded: studies, loading: false, failed: false } : { ...previous, loading: false, failed: true },
+    );
   }, [url]);
   return { ...state, load };
 }

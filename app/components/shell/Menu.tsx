@@ -75,9 +75,12 @@ const ITEM_SELECTOR = '[role="menuitem"]';
 /** Does this browser have the Popover API (every current one does; older ones show the list by state)? */
 const hasPopover = () => typeof HTMLElement !== "undefined" && "popover" in HTMLElement.prototype;
 
-/** The keyboard and popup behaviour (./menu-keys.ts): a chunk loaded once, after hydration (ADR 0052). */
+/**
+ * The keyboard and popup behaviour (./menu-keys.ts) and the study list's loader: a chunk loaded once, after hydration
+ * (ADR 0052, ADR 0059).
+ */
 let keys: Promise<typeof MenuKeys> | undefined;
-const loadKeys = () =>
+export const loadKeys = () =>
   (keys ??= import("./menu-keys").catch((error: unknown) => {
     keys = undefined;
     throw error;

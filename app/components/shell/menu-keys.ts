@@ -8,6 +8,9 @@
  * closes it and moves on.
  */
 
+// The study dropdown's loader comes in the same chunk: it runs only once a menu is wired (ADR 0059).
+export { fetchStudyList } from "./study-list";
+
 /** Every item, unavailable ones too: they can be reached and read, not followed (WAI-ARIA APG). */
 const ITEM_SELECTOR = '[role="menuitem"]';
 

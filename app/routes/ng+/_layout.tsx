@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { getFixedT } from "~/lib/i18next.server";
-import { deploymentSettings } from "~/lib/settings.server";
+// A path of its own, not "~/lib/…": the browser's empty stub of a `.server` module is one per spelling, and one that
+// several routes spell alike is a chunk of its own on every page (ADR 0059); spelt so, it is inlined in this route.
+import { deploymentSettings, getFixedT } from "../../lib/layouts.server";
 
 /**
  * /ng/: the parent of every page. It gives them the deployment's settings (000 §3.1), and the page names of the error

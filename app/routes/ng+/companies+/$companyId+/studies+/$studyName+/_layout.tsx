@@ -2,7 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { companyIdParam, studyNameParam } from "~/lib/params";
 import { pageMeta } from "~/lib/settings";
-import { loadStudyShell } from "~/lib/shell.server";
+// A path of its own, not "~/lib/…": the browser's empty stub of a `.server` module is one per spelling, and one that
+// several routes spell alike is a chunk of its own on every page (ADR 0059); spelt so, it is inlined in this route.
+import { loadStudyShell } from "../../../../../../lib/layouts.server";
 
 /**
  * /ng/companies/:companyId/studies/:studyName: the study context (000 §2.3). The company layout renders the header

@@ -136,13 +136,15 @@ export type QuoteCheck = { found: true } | { found: false; elsewhere: number | n
  * once, however many rows cite it.
  */
 export function quoteFinder(pages: readonly ProtocolPage[]) {
-  const made = new Map<string, Comparable>();
-  const of = (key: string, text: () => string) => {
-    let c = made.get(key);
-    if (!c) made.set(key, (c = comparable(text())));
+  // Each page alone, and each page with the next one (a quote across a page break), by the page.
+  const alone = new Map<ProtocolPage, Comparable>();
+  const withNext = new Map<ProtocolPage, Comparable>();
+  const of = (made: Map<ProtocolPage, Comparable>, p: ProtocolPage, text: () => string) => {
+    let c = made.get(p);
+    if (!c) made.set(p, (c = comparable(text())));
     return c;
   };
-  const pageOf = (p: ProtocolPage) => of(`${pages.indexOf(p)}`, () => p.text);
+  const pageOf = (p: ProtocolPage) => of(alone, p, () => p.text);
   return (page: number | null, quote: string): QuoteCheck => {
     const own = pages.find((p) => p.page === page) ?? (page === null ? pages[0] : undefined);
     if (own && locate(pageOf(own), quote)) return { found: true };
@@ -151,7 +153,7 @@ export function quoteFinder(pages: readonly ProtocolPage[]) {
     const across =
       own && next
         ? locate(
-            of(`${pages.indexOf(own)}+`, () => `${own.text}\n${next.text}`),
+            of(withNext, own, () => `${own.text}\n${next.text}`),
             quote,
           )
         : null;

@@ -63,6 +63,15 @@ async function fourMoreAuditEntries(base) {
   }
 }
 
+/** The seeded CDQ import's audit entry of DEMO001 (its 120 data changes): its page's path. */
+async function cdqImportEntry(base) {
+  const token = await apiToken(base);
+  const entries = await apiCall(base, token, `/companies/${COMPANY}/studies/DEMO001/auditLogs/get`, {});
+  const entry = entries.find((e) => e.entryPoint?.displayText === "Demo data seeded");
+  if (!entry) throw new Error("the seeded CDQ import entry of DEMO001 is missing");
+  return `${study}/audit/${entry.id}`;
+}
+
 /** Saves `rows` rows in each CP&CD list of DEMO002 through the API, as the editor's save does. */
 async function fillCpcd(base, rows) {
   const token = await apiToken(base);
@@ -98,6 +107,7 @@ const pages = [
   ["study audit list DEMO001", `${study}/audit`, new RegExp(`href="${study}/audit/([^"?/#]+)"`, "g")],
   ["study audit list DEMO002", `${study2}/audit`, new RegExp(`href="${study2}/audit/([^"?/#]+)"`, "g")],
   ["company audit list", `${company}/audit`, new RegExp(`href="${company}/audit/([^"?/#]+)"`, "g")],
+  ["study audit entry DEMO001, the CDQ import (120 changes)", cdqImportEntry],
   ["CDQ list DEMO001", `${study}/cdq`, new RegExp(`href="${study}/cdq/([^"?/#]+)"`, "g")],
   ["CP&CD processes DEMO001", `${study}/cpcd?cpOrCd=cp`],
   ["CP&CD data DEMO001", `${study}/cpcd?cpOrCd=cd`],
@@ -113,7 +123,7 @@ const pages = [
     new RegExp(`href="${study}/audit/([^"?/#]+)"`, "g"),
     fourMoreAuditEntries,
   ],
-].filter(([name]) => !process.env.BENCH_ONLY || name.includes(process.env.BENCH_ONLY));
+].filter(([name]) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split("|").some((part) => name.includes(part)));
 
 const cluster = process.env.BENCH_DB === "postgres" ? await postgresCluster() : null;
 if (process.env.BENCH_DB === "postgres" && !cluster) throw new Error("PostgreSQL is not installed");
@@ -124,9 +134,12 @@ const service = await startService(env);
 const lines = [];
 try {
   const headers = { cookie: await signIn(service.base, "admin@demo-pharma.example") };
-  if (pages.some(([, url]) => url.startsWith(study2) && url.includes("cpcd"))) await fillCpcd(service.base, CPCD_ROWS);
-  for (const [name, pathname, rowLinks, prepare] of pages) {
+  if (pages.some(([, url]) => typeof url === "string" && url.startsWith(study2) && url.includes("cpcd")))
+    await fillCpcd(service.base, CPCD_ROWS);
+  for (const [name, where, rowLinks, prepare] of pages) {
     await prepare?.(service.base);
+    // A path, or a function that finds it (an entry's id, made by the seed).
+    const pathname = typeof where === "function" ? await where(service.base) : where;
     const url = `${service.base}${pathname}`;
     for (let i = 0; i < 5; i++) await fetch(url, { headers });
     const html = (await bodyOf(url, headers)).toString("utf8");

@@ -9,6 +9,7 @@ import {
   type AuditListRow,
   type AuditRowView,
   type ChangePair,
+  type ChangesPage,
   type ChangesView,
   type TimestampView,
   type YamlText,
@@ -102,10 +103,12 @@ export const listRow = (entry: AuditListEntry): AuditListRow => ({
   changesView: changesSummary(entry.dataChanges, entry.dataChangesCount),
 });
 
-export const entryView = (entry: AuditEntry): AuditEntryView => ({
+/** The entry page's view; `changesPage`: which page of its data changes it holds (ADR 0061), null for all of them. */
+export const entryView = (entry: AuditEntry, changesPage: ChangesPage | null = null): AuditEntryView => ({
   id: entry.id,
   ...rowView(entry),
   changesView: changesView(entry.dataChanges),
+  changesPage,
   requestView: yaml(entry.request?.body),
   responseView: yaml(entry.response?.body),
 });

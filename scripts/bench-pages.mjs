@@ -7,13 +7,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import {
+  apiCall,
+  apiToken,
   benchHelpers,
   bodyOf,
   COMPANY,
   costOf,
+  fourMoreAuditEntries,
   load,
   pageDataOf,
-  PASSWORD,
   root,
   signIn,
   startService,
@@ -27,47 +29,11 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 24);
 const CPCD_ROWS = Number(process.env.BENCH_CPCD_ROWS ?? 200);
 const { cpuMsOf, postgresCluster } = await benchHelpers();
 
-async function apiCall(base, token, pathname, body) {
-  const response = await fetch(`${base}/api${pathname}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (response.status !== 200) throw new Error(`${pathname}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
-async function apiToken(base) {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ Email: "admin@demo-pharma.example", Password: PASSWORD }),
-  });
-  return (await login.json()).access_token;
-}
-
-/**
- * Four saves of DEMO001's critical processes (five rows each, changed every time): its audit trail, 4 entries as
- * seeded, then holds 8, the row count of issue 26's goal (≤ 60 KB, ≤ 10 ms at 8 rows).
- */
-async function fourMoreAuditEntries(base) {
-  const token = await apiToken(base);
-  const api = `/companies/${COMPANY}/studies/DEMO001/criticalProcesses`;
-  for (let save = 1; save <= 4; save++) {
-    const { version } = await apiCall(base, token, `${api}/get`, {});
-    const criticalProcesses = Array.from({ length: 5 }, (_, i) => ({
-      title: `Process ${i + 1}`,
-      details: `Checked at every visit, revision ${save}, by the site monitor against the source documents.`,
-    }));
-    await apiCall(base, token, `${api}/save`, { criticalProcesses, version, rationaleForChange: `Amendment ${save}` });
-  }
-}
-
 /** The seeded CDQ import's audit entry of DEMO001 (its 120 data changes): its page's path. */
 async function cdqImportEntry(base) {
   const token = await apiToken(base);
   const entries = await apiCall(base, token, `/companies/${COMPANY}/studies/DEMO001/auditLogs/get`, {});
-  const entry = entries.find((e) => e.entryPoint?.displayText === "Demo data seeded");
+  const entry = entries.find((e) => e.rationale?.includes("Compliance & Data Quality issues"));
   if (!entry) throw new Error("the seeded CDQ import entry of DEMO001 is missing");
   return `${study}/audit/${entry.id}`;
 }

@@ -11,7 +11,8 @@
 // serves pages of the same sizes as /ng/error and the study page behind the same Node adapter, in the same run, and
 // every line reports the CPU time per request of the server it loads (from /proc/<pid>/stat). Goals printed:
 //   the study page ≥ 80% of the stock page of its size, /ng/error ≥ 100% of the stock page of its size;
-//   the study audit list ≤ 60 KB of HTML and ≤ 10 ms of CPU per request at 8 rows;
+//   the study audit list ≤ 60 KB of HTML and ≤ 10 ms of CPU per request at 8 rows (the seed's 4, then 4 saves of
+//   DEMO001's critical processes through the API, measured last; the 4-row line beside it);
 //   CP&CD with 200 rows per tab (saved through the API here) ≤ 30 ms of CPU per view.
 // It reports; it asserts nothing. BENCH_SECONDS (default 8) sets the length of each run.
 import { spawn, spawnSync } from "node:child_process";
@@ -20,13 +21,14 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import {
+  apiToken,
   benchHelpers,
   bodyOf,
   COMPANY,
   costOf,
+  fourMoreAuditEntries,
   freePort,
   load as loadWith,
-  PASSWORD,
   root,
   signIn,
   startService,
@@ -106,17 +108,6 @@ async function startStockRemix() {
       await new Promise((r) => child.once("exit", r));
     },
   };
-}
-
-/** Signs in to the API (POST /api/auth/login) and returns a Bearer token. */
-async function apiToken(base, email) {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ Email: email, Password: PASSWORD }),
-  });
-  if (response.status !== 200) throw new Error(`API sign-in failed: ${response.status}`);
-  return (await response.json()).access_token;
 }
 
 /** Saves `rows` rows in each CP&CD list of a study through the API, as the editor's save does. */
@@ -239,6 +230,14 @@ async function benchDatabase(label, env, withAnonymous, stock) {
     ]) {
       costs.push([`${name} (${label})`, await costOf(service, url, headers)]);
     }
+    // Last, as it adds to DEMO001's trail: the audit list at 8 rows (issue 26's goal), beside the 4 rows above.
+    await fourMoreAuditEntries(service.base, STUDY);
+    for (let i = 0; i < 20; i++) await fetch(auditList, { headers: signedIn });
+    const audit8Html = (await bodyOf(auditList, signedIn)).toString("utf8");
+    results.audit8 = await load(auditList, { headers: signedIn, pid, connections: 4, amount: HEAVY_REQUESTS });
+    results.audit8.bytes = Buffer.byteLength(audit8Html);
+    results.audit8.rows = auditRows(audit8Html, new URL(auditList).pathname);
+    rows.push([`study audit list, ${results.audit8.rows} rows, ${HEAVY_REQUESTS} requests (${label})`, results.audit8]);
     return results;
   } finally {
     await service.stop();
@@ -327,10 +326,12 @@ for (const [label, r] of [
       `- ${label}: anonymous /ng/error (${kb(r.error.bytes)}) ${pct(r.error.rps, r.stockSmall.rps)} of the stock Remix page of ${kb(r.stockSmall.bytes)} (goal ≥ 100%): ${verdict(anonymous >= 1, anonymous)}; CPU ${fmt(r.error.cpu)} vs ${fmt(r.stockSmall.cpu)} ms per request`,
     );
   }
-  const audit = r.audit;
-  console.log(
-    `- ${label}: study audit list, ${audit.rows} rows: ${kb(audit.bytes)} of HTML (goal ≤ 60 KB at 8 rows): ${verdict(audit.bytes <= 60 * 1024)}; ${fmt(audit.cpu)} ms CPU per request (goal ≤ 10 ms): ${verdict(audit.cpu <= 10, audit.cpu)}`,
-  );
+  // The goal is at 8 rows; the seed's 4 rows beside it.
+  for (const audit of [r.audit, r.audit8]) {
+    console.log(
+      `- ${label}: study audit list, ${audit.rows} rows: ${kb(audit.bytes)} of HTML (goal ≤ 60 KB at 8 rows): ${verdict(audit.bytes <= 60 * 1024)}; ${fmt(audit.cpu)} ms CPU per request (goal ≤ 10 ms): ${verdict(audit.cpu <= 10, audit.cpu)}`,
+    );
+  }
   for (const [tab, c] of [
     ["processes", r.cpcdCp],
     ["data", r.cpcdCd],

@@ -199,3 +199,43 @@ export function pageDataOf(html) {
     .map((match) => match[1])
     .join("");
 }
+
+/** A call of the API with a Bearer token; its JSON answer (any status but 200 throws). */
+export async function apiCall(base, token, pathname, body) {
+  const response = await fetch(`${base}/api${pathname}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 200) throw new Error(`${pathname}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** Signs in to the API (POST /api/auth/login) and returns a Bearer token. */
+export async function apiToken(base, email = "admin@demo-pharma.example") {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ Email: email, Password: PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`API sign-in failed: ${response.status}`);
+  return (await response.json()).access_token;
+}
+
+/**
+ * Four saves of a study's critical processes through the API, as the editor saves them (five rows, changed every
+ * time, with a rationale): each one an audit entry made by the product's own code. DEMO001's trail, 4 entries as
+ * seeded, then holds 8: the row count of issue 26's goal for the study audit list (≤ 60 KB, ≤ 10 ms at 8 rows).
+ */
+export async function fourMoreAuditEntries(base, studyName = "DEMO001") {
+  const token = await apiToken(base);
+  const api = `/companies/${COMPANY}/studies/${studyName}/criticalProcesses`;
+  for (let save = 1; save <= 4; save++) {
+    const { version } = await apiCall(base, token, `${api}/get`, {});
+    const criticalProcesses = Array.from({ length: 5 }, (_, i) => ({
+      title: `Process ${i + 1}`,
+      details: `Checked at every visit, revision ${save}, by the site monitor against the source documents.`,
+    }));
+    await apiCall(base, token, `${api}/save`, { criticalProcesses, version, rationaleForChange: `Amendment ${save}` });
+  }
+}

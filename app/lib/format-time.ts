@@ -69,6 +69,22 @@ export function toInstant(value: TimestampValue): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * The spec's formats written directly for the years 1000-9999 (a tenth of the date library's cost: every row of a
+ * list has a timestamp or several; ADR 0058, 0061); null for any other year, which the library writes.
+ */
+function directText(instant: Date, format: TimestampFormat): string | null {
+  const year = instant.getUTCFullYear();
+  if (year < 1000 || year > 9999) return null;
+  const time = `${two(instant.getUTCHours())}:${two(instant.getUTCMinutes())}:${two(instant.getUTCSeconds())}`;
+  if (format === "time") return time;
+  const day = `${MONTHS[instant.getUTCMonth()]} ${two(instant.getUTCDate())}, ${year}`;
+  return format === "date" ? day : `${day} ${time}`;
+}
+
 /** The UTC text of a timestamp, or `missing` ('N/A' by default) when there is none. */
 export function formatTimestamp(
   value: TimestampValue,
@@ -77,6 +93,8 @@ export function formatTimestamp(
 ): string {
   const instant = toInstant(value);
   if (!instant) return options.missing ?? MISSING_TIMESTAMP;
-  const text = formatDate(instant, TIMESTAMP_PATTERNS[format], { in: (date) => new UtcView(new Date(date).getTime()) });
+  const text =
+    directText(instant, format) ??
+    formatDate(instant, TIMESTAMP_PATTERNS[format], { in: (date) => new UtcView(new Date(date).getTime()) });
   return options.utcSuffix === false ? text : `${text}${UTC_SUFFIX}`;
 }

@@ -76,8 +76,9 @@ function trailRoutes(level: "company" | "study") {
       call: calls.entry,
       access: "permission",
       scope: level,
+      maxBodyBytes: 1024,
       handler: async (ctx) => {
-        const entry = await getAuditEntry(ctx.db, filterOf(ctx.scope), ctx.params.entryId);
+        const entry = await getAuditEntry(ctx.db, filterOf(ctx.scope), ctx.params.entryId, ctx.body.changes);
         if (!entry) throw notFound("No audit entry found");
         return entry;
       },

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
-import type { AuditEntry, AuditExportRange, AuditListEntry } from "../contracts/audit";
+import type { AuditEntry, AuditEntryChanges, AuditExportRange, AuditListEntry } from "../contracts/audit";
 import { AUDIT_PAGE_SIZE } from "../contracts/audit";
 import { FORMULA_START_SQL } from "../contracts/csv";
 import { literal, openBulkReader, type BulkReader, type Db } from "../db/database";
@@ -103,14 +103,34 @@ export async function listAuditEntries(
   return found.map(listEntry);
 }
 
-/** One entry of the scope, or null: an entry of another study or company is not found (001 §2). */
-export async function getAuditEntry(db: Db, scope: AuditScopeFilter, entryId: string): Promise<AuditEntry | null> {
+/**
+ * One entry of the scope, or null: an entry of another study or company is not found (001 §2). With `changes`, its
+ * data changes from the `from`-th, at most `limit`, cut by the database, and their count (ADR 0061): the page of an
+ * import's entry reads a page of its changes, not hundreds. Data changes that are not a list come as they are.
+ */
+export async function getAuditEntry(
+  db: Db,
+  scope: AuditScopeFilter,
+  entryId: string,
+  changes: AuditEntryChanges = null,
+): Promise<AuditEntry | null> {
+  const entry = sql`select e.id, ${ISO_TS} as ts, e.entry_point, e.context_of_change, e.requester, e.data_changes,
+               e.rationale, e.request_body, e.response_body
+        from audit_entries e
+        where e.id = ${entryId} and ${scopeWhere(scope)}`;
   const [row] = await rows<EntryRow>(
     db,
-    sql`select e.id, ${ISO_TS} as ts, e.entry_point, e.context_of_change, e.requester, e.data_changes, e.rationale,
-               e.request_body, e.response_body
-        from audit_entries e
-        where e.id = ${entryId} and ${scopeWhere(scope)}`,
+    changes === null
+      ? entry
+      : // The entry a subquery with a limit (never flattened): its changes are read once for the count, once cut.
+        sql`select p.id, p.ts, p.entry_point, p.context_of_change, p.requester, p.rationale, p.request_body,
+                   p.response_body, p.changes_count,
+                   case when p.changes_count is null then p.data_changes
+                        else jsonb_path_query_array(p.data_changes, '$[$from to $last]', ${changesWindow(changes)})
+                   end as data_changes
+            from (select q.*, (jsonb_path_query_first(q.data_changes, 'strict $.size()', '{}', true))::int
+                          as changes_count
+                  from (${entry}) q limit 1) p`,
   );
   if (!row) return null;
   return {
@@ -119,6 +139,10 @@ export async function getAuditEntry(db: Db, scope: AuditScopeFilter, entryId: st
     response: { body: row.response_body ?? null },
   };
 }
+
+/** The jsonpath variables of a window of changes: its first and last index (beyond the list: an empty list). */
+const changesWindow = ({ from, limit }: { from: number; limit: number }) =>
+  sql`jsonb_build_object('from', ${from}::int, 'last', ${from + limit - 1}::int)`;
 
 /** The export's columns, in order (ADR 0026): the header line, as the select list's aliases. */
 export const AUDIT_CSV_HEADER = [

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { ChangePair } from "../audit/changes";
 import {
   type CdqDesigneeChoice,
@@ -58,9 +58,16 @@ function pageFromStart(db: Db, studyId: string, offset: number, pageSize: number
   return db
     .select({ issue: cdqIssues, total })
     .from(cdqIssues)
-    .where(and(eq(cdqIssues.studyId, studyId), inArray(cdqIssues.id, ids)))
+    .where(and(eq(cdqIssues.studyId, studyId), pageIds(ids)))
     .orderBy(desc(cdqIssues.dateOfDetection), desc(cdqIssues.id));
 }
+
+/**
+ * The rows of a page's ids, found by the primary key: `id = any(array(…))` makes the page's ids once (an InitPlan)
+ * and fetches each row by its key. `id in (…)` let the planner (PGlite's, with no statistics) scan every issue of the
+ * study and run the page's subquery again for each one: 120 loops on the demo study, 4-5 ms (ADR 0061).
+ */
+const pageIds = (ids: SQLWrapper) => sql`${cdqIssues.id} = any(array(${ids}))`;
 
 /**
  * One page of a study's issues, newest detection first (then by id, so the order is total). The page is found
@@ -109,7 +116,7 @@ export async function listIssues(
   const rows = await db
     .select()
     .from(cdqIssues)
-    .where(and(eq(cdqIssues.studyId, studyId), inArray(cdqIssues.id, ids)))
+    .where(and(eq(cdqIssues.studyId, studyId), pageIds(ids)))
     .orderBy(desc(cdqIssues.dateOfDetection), desc(cdqIssues.id));
   return result(rows.map((row) => toIssue(row, now)));
 }

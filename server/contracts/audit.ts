@@ -39,6 +39,26 @@ export const auditListRequestSchema = z
   })
   .transform((body) => ({ before: body.filter?.before ?? null, changesLimit: body.changesLimit ?? null }));
 
+/** The most data changes of one entry a call may ask for at once (`changes.limit`; ADR 0061). */
+export const AUDIT_ENTRY_MAX_CHANGES_LIMIT = 100;
+
+/**
+ * POST …/auditLogs/:entryId/get: no body in the spec, and then every data change. Beyond the spec, `{changes:{from,
+ * limit}}` answers the changes from the `from`-th (0-based), at most `limit` (1–100) of them, and how many the entry
+ * has (`dataChangesCount`): the entry page shows one page of an import's hundreds of changes (ADR 0061).
+ */
+export const auditEntryRequestSchema = z
+  .object({
+    changes: z
+      .object({
+        from: z.number().int().min(0).max(1_000_000_000),
+        limit: z.number().int().min(1).max(AUDIT_ENTRY_MAX_CHANGES_LIMIT),
+      })
+      .nullish(),
+  })
+  .transform((body) => ({ changes: body.changes ?? null }));
+export type AuditEntryChanges = z.output<typeof auditEntryRequestSchema>["changes"];
+
 const day = z
   .string()
   .trim()
@@ -93,6 +113,11 @@ export interface AuditEntry {
   response: { body: string | null };
   dataChanges: { before: string | null; after: string | null }[];
   rationale: string | null;
+  /**
+   * Asked with `changes` (ADR 0061): how many data changes the entry has (null when they are not a list), while
+   * `dataChanges` holds the ones asked for.
+   */
+  dataChangesCount?: number | null;
 }
 
 /**
@@ -100,7 +125,7 @@ export interface AuditEntry {
  * `changesLimit`, `dataChanges` holds the first N changes and `dataChangesCount` how many the entry has (null when its
  * data changes are not a list).
  */
-export type AuditListEntry = Omit<AuditEntry, "request" | "response"> & { dataChangesCount?: number | null };
+export type AuditListEntry = Omit<AuditEntry, "request" | "response">;
 
 /** POST /api/system/auditLogs/verify: the chain check (ADR 0006, 0026). */
 export interface AuditChainReport {

@@ -94,6 +94,43 @@ test.describe("audit trail", () => {
     await expectAccessible(page);
   });
 
+  test("an import's entry page: its data changes 20 at a time, the other pages a link away (ADR 0061)", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await openList(page, javaScriptEnabled, studyAudit("DEMO001"));
+    const row = page
+      .getByTestId("audit-entry")
+      .filter({ hasText: "Initial demo data: Compliance & Data Quality issues" });
+    await row.getByRole("link", { name: /^View audit entry / }).click();
+    await waitForHydration(page, javaScriptEnabled);
+    const changes = page.locator("#audit-data-changes ol");
+    const pages = page.getByRole("navigation", { name: "Pages of data changes", exact: true });
+    await expect(pages).toContainText("Changes 1–20 of 120");
+    await expect(changes.locator("> li")).toHaveCount(20);
+    await expect(pages.getByRole("link", { name: "Previous changes" })).toHaveCount(0);
+    await expectAccessible(page);
+    // By keyboard: the next page, numbered on from the first.
+    await pages.getByRole("link", { name: "Next changes" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\?changes=2#audit-data-changes$/);
+    await expect(pages).toContainText("Changes 21–40 of 120");
+    await expect(changes).toHaveAttribute("start", "21");
+    await expect(changes.locator("> li")).toHaveCount(20);
+    // The links below the changes lead back.
+    const below = page.getByRole("navigation", { name: "Pages of data changes, below them" });
+    await below.getByRole("link", { name: "Previous changes" }).click();
+    await expect(pages).toContainText("Changes 1–20 of 120");
+    await expect(page).not.toHaveURL(/changes=/);
+    // The last page has no Next; a page beyond it shows the last.
+    const entryPath = new URL(page.url()).pathname;
+    await page.goto(`${entryPath}?changes=99`);
+    await expect(page).toHaveURL(/\?changes=6#audit-data-changes$/);
+    await expect(pages).toContainText("Changes 101–120 of 120");
+    await expect(pages.getByRole("link", { name: "Next changes" })).toHaveCount(0);
+    await expect(changes.locator("> li")).toHaveCount(20);
+  });
+
   test("the export: a range downloads its rows as CSV; an empty range fails; From after To is refused", async ({
     page,
     javaScriptEnabled,

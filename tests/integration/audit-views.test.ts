@@ -151,6 +151,51 @@ describe.each(dbKinds())("audit views on %s", (kind) => {
   );
 
   it(
+    "answers one page of an entry's data changes when asked (changes: from, limit), with their count (ADR 0061)",
+    async () => {
+      api = await startTestApi(kind);
+      const changes = Array.from({ length: 7 }, (_, n) => ({ before: null, after: { n } }));
+      const [id] = await append([{ ...studyRecord(1), changes }]);
+      await api.database.db.execute(sql`
+        insert into audit_entries (id, level, company_id, study_id, entry_point, context_of_change, requester,
+                                   data_changes, rationale)
+        values ('malformed-entry', 'Study', ${C}, ${S1.id}, '{"displayText":"Odd"}', null, '{"type":"system"}',
+                '{"not":"a list"}', null)`);
+      const entry = async (entryId: string, json?: unknown) => {
+        const response = await post(`${studyBase()}/${entryId}/get`, DEMO.users.monitor.id, json);
+        expect(response.status).toBe(200);
+        return (await response.json()) as AuditEntry;
+      };
+      const after = (from: number, to: number) =>
+        Array.from({ length: to - from }, (_, i) => ({ before: null, after: `{"n":${from + i}}` }));
+      expect(await entry(id!, { changes: { from: 0, limit: 3 } })).toMatchObject({
+        rationale: "because 1",
+        dataChanges: after(0, 3),
+        dataChangesCount: 7,
+      });
+      expect((await entry(id!, { changes: { from: 3, limit: 3 } })).dataChanges).toEqual(after(3, 6));
+      expect((await entry(id!, { changes: { from: 6, limit: 3 } })).dataChanges).toEqual(after(6, 7));
+      expect(await entry(id!, { changes: { from: 9, limit: 3 } })).toMatchObject({
+        dataChanges: [],
+        dataChangesCount: 7,
+      });
+      // Not a list: as it is, with no count. Without the body: the spec's answer, every change and no count.
+      expect(await entry("malformed-entry", { changes: { from: 0, limit: 3 } })).toMatchObject({
+        dataChanges: { not: "a list" },
+        dataChangesCount: null,
+      });
+      const whole = await entry(id!);
+      expect(whole.dataChanges).toEqual(after(0, 7));
+      expect(whole).not.toHaveProperty("dataChangesCount");
+      for (const changes of [{ from: -1, limit: 3 }, { from: 0, limit: 0 }, { from: 0, limit: 101 }, { from: "1" }]) {
+        const refused = await post(`${studyBase()}/${id}/get`, DEMO.users.monitor.id, { changes });
+        expect(refused.status, JSON.stringify(changes)).toBe(400);
+      }
+    },
+    SLOW,
+  );
+
+  it(
     "answers one entry of its own study or company, and 'not found' for any other",
     async () => {
       api = await startTestApi(kind);

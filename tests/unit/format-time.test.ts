@@ -1,5 +1,47 @@
+import { format } from "date-fns";
 import { afterEach, describe, expect, it } from "vitest";
-import { formatTimestamp, toInstant } from "~/lib/format-time";
+import { formatTimestamp, TIMESTAMP_PATTERNS, toInstant, type TimestampFormat } from "~/lib/format-time";
+
+/** date-fns' own `format` in UTC: the reference the direct path is held to. */
+class Utc extends Date {
+  override getFullYear() {
+    return this.getUTCFullYear();
+  }
+  override getMonth() {
+    return this.getUTCMonth();
+  }
+  override getDate() {
+    return this.getUTCDate();
+  }
+  override getDay() {
+    return this.getUTCDay();
+  }
+  override getHours() {
+    return this.getUTCHours();
+  }
+  override getMinutes() {
+    return this.getUTCMinutes();
+  }
+  override getSeconds() {
+    return this.getUTCSeconds();
+  }
+  override getTimezoneOffset() {
+    return 0;
+  }
+}
+const reference = (instant: Date, pattern: string) =>
+  format(instant, pattern, { in: (date) => new Utc(new Date(date).getTime()) });
+
+/** A small seeded generator (mulberry32), so a failure names an instant that can be made again. */
+function generator(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 const originalTz = process.env.TZ;
 afterEach(() => {
@@ -56,5 +98,37 @@ describe("formatTimestamp", () => {
 
   it("uses the missing text given", () => {
     expect(formatTimestamp(null, "date", { missing: "—" })).toBe("—");
+  });
+});
+
+describe("formatTimestamp against date-fns (its direct path for the years 1000-9999; ADR 0058, 0061)", () => {
+  it("writes what date-fns' format writes, in every format, on thousands of instants and the years' edges", () => {
+    const next = generator(7);
+    const instants = [
+      "2026-03-08T07:05:09.250Z",
+      "2026-12-31T23:59:59.999Z",
+      "2000-02-29T00:00:00.000Z",
+      "1000-01-01T00:00:00.000Z",
+      "9999-12-31T23:59:59.000Z",
+      "0999-12-31T23:59:59.000Z",
+      "+010000-01-01T00:00:00.000Z",
+      "-000001-06-15T12:00:00.000Z",
+    ].map((text) => new Date(text));
+    // Instants about 17,000 years either side of 1970: most in 1000-9999, some outside.
+    for (let i = 0; i < 3000; i++) instants.push(new Date(Math.floor(next() * 2 ** 40) - 2 ** 39));
+    for (const instant of instants) {
+      for (const kind of ["datetime", "date", "time"] as TimestampFormat[]) {
+        const expected = reference(instant, TIMESTAMP_PATTERNS[kind]);
+        expect(formatTimestamp(instant, kind, { utcSuffix: false }), `${instant.toISOString()} ${kind}`).toBe(expected);
+        expect(formatTimestamp(instant, kind)).toBe(`${expected} UTC`);
+      }
+    }
+  });
+
+  it("does not depend on the process time zone", () => {
+    process.env.TZ = "Pacific/Chatham";
+    const instant = new Date("2026-04-05T02:45:00.000Z");
+    expect(formatTimestamp(instant)).toBe(reference(instant, TIMESTAMP_PATTERNS.datetime) + " UTC");
+    expect(formatTimestamp(instant)).toBe("Apr 05, 2026 02:45:00 UTC");
   });
 });

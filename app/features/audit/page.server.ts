@@ -8,7 +8,13 @@ import { auditCalls } from "@server/contracts/calls/audit";
 import { permissionAddress } from "@server/contracts/calls/define";
 import { NO_STORE } from "@server/contracts/headers";
 import { AUDIT_EXPORT_INTENT, auditExportSchema, type AuditExportError } from "~/features/audit/export-form";
-import { AUDIT_ROW_CHANGES, type AuditListRow } from "~/features/audit/views";
+import {
+  AUDIT_DATA_CHANGES_ID,
+  AUDIT_ENTRY_CHANGES_PAGE,
+  AUDIT_ROW_CHANGES,
+  type AuditListRow,
+  type ChangesPage,
+} from "~/features/audit/views";
 import { entryView, listRow } from "~/features/audit/yaml.server";
 import type { ApiClient } from "~/lib/api/client.server";
 import { requireUser } from "~/lib/auth.server";
@@ -126,9 +132,13 @@ export async function exportAction(
   });
 }
 
+/** The furthest page of changes an address may ask for (the API's `from` stays a small integer). */
+const MAX_CHANGES_PAGE = 1_000_000;
+
 /**
- * One entry's page (001 §2 "Audit entry page"), gated by the fetch-audit-entry permission (001 §6): the entry, or
- * null when there is none in this study or company ("No audit entry found").
+ * One entry's page (001 §2 "Audit entry page"), gated by the fetch-audit-entry permission (001 §6): the entry with one
+ * page of its data changes (`?changes=N`, AUDIT_ENTRY_CHANGES_PAGE a page; ADR 0061), or null when there is none in
+ * this study or company ("No audit entry found"). A page beyond the last goes to the last.
  */
 export async function loadAuditEntry(
   request: Request,
@@ -141,12 +151,44 @@ export async function loadAuditEntry(
     ? permissionAddress(auditCalls.study.entry, { companyId, studyName, entryId })
     : permissionAddress(auditCalls.company.entry, { companyId, entryId });
   const { api } = await requirePagePermission(request, context, [address]);
-  const [result, t] = await Promise.all([api.audit.entry(companyId, studyName, entryId), getFixedT(request)]);
+  const url = new URL(request.url);
+  const page = Math.max(1, Number.parseInt(url.searchParams.get("changes") ?? "1", 10) || 1);
+  const from = Math.min(page - 1, MAX_CHANGES_PAGE) * AUDIT_ENTRY_CHANGES_PAGE;
+  const [result, t] = await Promise.all([
+    api.audit.entry(companyId, studyName, entryId, { from, limit: AUDIT_ENTRY_CHANGES_PAGE }),
+    getFixedT(request),
+  ]);
   if (!result.ok && result.status !== 404) throw new Error(`Audit entry unavailable: ${result.error.code}`);
+  const total = result.ok ? (result.data.dataChangesCount ?? null) : null;
+  if (total !== null && from > 0 && from >= total) {
+    throw redirect(changesHref(url, Math.ceil(total / AUDIT_ENTRY_CHANGES_PAGE)), { headers: NO_STORE });
+  }
   return {
     entryId,
-    entry: result.ok ? entryView(result.data) : null,
+    entry: result.ok ? entryView(result.data, changesPage(url, from, result.data.dataChanges.length, total)) : null,
     pageName: t("audit.entry.title", { id: entryId }),
+  };
+}
+
+/** The entry page's address for its `page`-th page of data changes (the first: no parameter), at the changes. */
+function changesHref(url: URL, page: number): string {
+  const params = new URLSearchParams(url.search);
+  if (page > 1) params.set("changes", String(page));
+  else params.delete("changes");
+  const query = params.toString();
+  return `${url.pathname}${query ? `?${query}` : ""}#${AUDIT_DATA_CHANGES_ID}`;
+}
+
+/** Which changes the page shows and its links, or null when they all fit on one page (or are not a list). */
+function changesPage(url: URL, from: number, shown: number, total: number | null): ChangesPage | null {
+  if (total === null || total <= AUDIT_ENTRY_CHANGES_PAGE) return null;
+  const page = from / AUDIT_ENTRY_CHANGES_PAGE + 1;
+  return {
+    from,
+    shown,
+    total,
+    previousHref: page > 1 ? changesHref(url, page - 1) : null,
+    nextHref: from + shown < total ? changesHref(url, page + 1) : null,
   };
 }
 

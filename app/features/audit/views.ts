@@ -2,7 +2,8 @@
  * What the audit pages show, made by the loaders (ADR 0026): JSON texts as YAML, so the browser needs no YAML library
  * (the pages stay within the first-visit JavaScript budget of ADR 0021). Types only here; the conversion is in
  * app/features/audit/yaml.server.ts. A page's data carries what it shows and nothing else (ADR 0041): no raw entry
- * beside its texts, and a list row's data changes as a bounded summary, the whole entry one link away.
+ * beside its texts, a list row's data changes as a bounded summary, the whole entry one link away, and an entry's page
+ * one page of its data changes, the others one link away (ADR 0061).
  */
 import type { ActorDescription } from "~/lib/actor";
 
@@ -18,7 +19,7 @@ export interface ChangePair {
 
 /**
  * The data changes: the list, or why it cannot be read. In a list row, `more` counts the changes not shown (the
- * entry page shows every change, and no `more`).
+ * entry page shows a page of them, and no `more`: its `changesPage` says which).
  */
 export type ChangesView = { kind: "malformed"; error: string } | { kind: "list"; changes: ChangePair[]; more?: number };
 
@@ -45,13 +46,34 @@ export interface AuditListRow extends AuditRowView {
   changesView: ChangesView;
 }
 
-/** The entry page: its cells, every data change, and the request and response bodies. */
+/**
+ * Which of an entry's data changes its page shows (ADR 0061): `shown` of `total` from the `from`-th (0-based), and the
+ * links to the pages before and after (null at either end).
+ */
+export interface ChangesPage {
+  from: number;
+  shown: number;
+  total: number;
+  previousHref: string | null;
+  nextHref: string | null;
+}
+
+/**
+ * The entry page: its cells, one page of its data changes (all of them when they fit, `changesPage` null then), and
+ * the request and response bodies.
+ */
 export interface AuditEntryView extends AuditRowView {
   id: string;
   changesView: ChangesView;
+  changesPage: ChangesPage | null;
   requestView: YamlText;
   responseView: YamlText;
 }
+
+/** The entry page shows an entry's data changes this many at a time (`?changes=N`: the N-th page; ADR 0061). */
+export const AUDIT_ENTRY_CHANGES_PAGE = 20;
+/** The id of the entry page's data changes: the page links scroll back to them. */
+export const AUDIT_DATA_CHANGES_ID = "audit-data-changes";
 
 /** A list row shows at most this many of an entry's data changes (ADR 0041). */
 export const AUDIT_ROW_CHANGES = 2;

@@ -9,6 +9,7 @@ import {
   type AuditListRow,
   type AuditRowView,
   type ChangePair,
+  type ChangesPage,
   type ChangesView,
   type TimestampView,
   type YamlText,
@@ -64,24 +65,10 @@ export function changesSummary(changes: unknown, total?: number | null): Changes
   return { kind: "list", changes: cut, more: Math.max(0, (total ?? changes.length) - cut.length) };
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const two = (n: number) => (n < 10 ? `0${n}` : String(n));
-
-/**
- * The shared format's datetime text (000 §9, 'MMM dd, yyyy HH:mm:ss UTC'), written directly for the years 1000-9999
- * (a tenth of the date library's cost, for every row of a list; ADR 0058); the shared format for any other.
- */
-export function timestampText(instant: Date): string {
-  const year = instant.getUTCFullYear();
-  if (year < 1000 || year > 9999) return formatTimestamp(instant);
-  const day = `${MONTHS[instant.getUTCMonth()]} ${two(instant.getUTCDate())}, ${year}`;
-  return `${day} ${two(instant.getUTCHours())}:${two(instant.getUTCMinutes())}:${two(instant.getUTCSeconds())} UTC`;
-}
-
 /** The timestamp's text, made here with the shared format (000 §9) so the page's script needs no date library. */
 export function timestampView(value: string | null | undefined): TimestampView {
   const instant = toInstant(value);
-  return instant ? { text: timestampText(instant), iso: instant.toISOString() } : null;
+  return instant ? { text: formatTimestamp(instant), iso: instant.toISOString() } : null;
 }
 
 /** An entry's cells as the tables show them, and nothing else of it. */
@@ -102,10 +89,12 @@ export const listRow = (entry: AuditListEntry): AuditListRow => ({
   changesView: changesSummary(entry.dataChanges, entry.dataChangesCount),
 });
 
-export const entryView = (entry: AuditEntry): AuditEntryView => ({
+/** The entry page's view; `changesPage`: which page of its data changes it holds (ADR 0061), null for all of them. */
+export const entryView = (entry: AuditEntry, changesPage: ChangesPage | null = null): AuditEntryView => ({
   id: entry.id,
   ...rowView(entry),
   changesView: changesView(entry.dataChanges),
+  changesPage,
   requestView: yaml(entry.request?.body),
   responseView: yaml(entry.response?.body),
 });

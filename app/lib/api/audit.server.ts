@@ -14,10 +14,18 @@ export function auditCalls(http: ApiHttp) {
         ? http.call(calls.study.list, { companyId, studyName }, body)
         : http.call(calls.company.list, { companyId }, body);
     },
-    entry: (companyId: string, studyName: string | null, entryId: string) =>
-      studyName
-        ? http.call(calls.study.entry, { companyId, studyName, entryId })
-        : http.call(calls.company.entry, { companyId, entryId }),
+    /** The whole entry; with `changes`, its data changes from `from`, at most `limit`, and their count (ADR 0061). */
+    entry: (
+      companyId: string,
+      studyName: string | null,
+      entryId: string,
+      changes?: { from: number; limit: number },
+    ) => {
+      const body = changes ? { changes } : {};
+      return studyName
+        ? http.call(calls.study.entry, { companyId, studyName, entryId }, body)
+        : http.call(calls.company.entry, { companyId, entryId }, body);
+    },
     /** `{from, to}`, days or null: the CSV stream on success. */
     export: (companyId: string, studyName: string | null, range: { from: string | null; to: string | null }) =>
       studyName

@@ -1,4 +1,5 @@
 import {
+  auditEntryRequestSchema,
   auditExportRequestSchema,
   auditListRequestSchema,
   type AuditChainReport,
@@ -27,7 +28,13 @@ export const auditCalls = {
       body: auditExportRequestSchema,
       answer: answer<Blob>(),
     }),
-    entry: defineCall({ method: "POST", path: `${STUDY}/:entryId/get`, answer: answer<AuditEntry>() }),
+    /** No body: the whole entry (001 §7); `{changes:{from, limit}}`: one page of its data changes (ADR 0061). */
+    entry: defineCall({
+      method: "POST",
+      path: `${STUDY}/:entryId/get`,
+      body: auditEntryRequestSchema,
+      answer: answer<AuditEntry>(),
+    }),
   },
   company: {
     list: defineCall({
@@ -42,7 +49,12 @@ export const auditCalls = {
       body: auditExportRequestSchema,
       answer: answer<Blob>(),
     }),
-    entry: defineCall({ method: "POST", path: `${COMPANY}/:entryId/get`, answer: answer<AuditEntry>() }),
+    entry: defineCall({
+      method: "POST",
+      path: `${COMPANY}/:entryId/get`,
+      body: auditEntryRequestSchema,
+      answer: answer<AuditEntry>(),
+    }),
   },
   /** The hash chain check: the system's, only a system-wide grant allows it. */
   verify: defineCall({ method: "POST", path: "/system/auditLogs/verify", answer: answer<AuditChainReport>() }),

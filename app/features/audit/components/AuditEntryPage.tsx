@@ -1,12 +1,13 @@
+import { Link } from "@remix-run/react";
 import { BackLink } from "~/components/widgets/BackLink";
 import { Collapsible } from "~/components/widgets/Collapsible";
-import type { AuditEntryView, YamlText } from "~/features/audit/views";
+import { AUDIT_DATA_CHANGES_ID, type AuditEntryView, type ChangesPage, type YamlText } from "~/features/audit/views";
 import { useTranslation } from "~/lib/i18n-react";
 import { AuditHead, AuditRowCells, CELLS_ROW_CLASS, DataChanges, Yaml } from "./AuditViews";
 
 /**
- * One audit entry (001 §2 "Audit entry page"): "Audit Entry {id}", the table row, the rationale, the data changes and
- * the request and response details (collapsible, as YAML); "No audit entry found" when there is none here, and the
+ * One audit entry (001 §2 "Audit entry page"): "Audit Entry {id}", the table row, the rationale, the data changes (a
+ * page of them at a time, with links to the others, when there are many: ADR 0061) and the request and response details (collapsible, as YAML); "No audit entry found" when there is none here, and the
  * missing-field messages for what an entry lacks.
  */
 export function AuditEntryPage({
@@ -56,9 +57,13 @@ export function AuditEntryPage({
               )}
             </p>
           </section>
-          <Collapsible title={t("audit.entry.dataChanges")} defaultOpen className="bg-white">
-            <DataChanges view={entry.changesView} />
-          </Collapsible>
+          <div id={AUDIT_DATA_CHANGES_ID}>
+            <Collapsible title={t("audit.entry.dataChanges")} defaultOpen className="bg-white">
+              {entry.changesPage ? <ChangesPager page={entry.changesPage} /> : null}
+              <DataChanges view={entry.changesView} start={(entry.changesPage?.from ?? 0) + 1} />
+              {entry.changesPage ? <ChangesPager page={entry.changesPage} bottom /> : null}
+            </Collapsible>
+          </div>
           <Collapsible title={t("audit.entry.details")} defaultOpen className="bg-white">
             <RequestResponse request={entry.requestView} response={entry.responseView} />
           </Collapsible>
@@ -82,5 +87,33 @@ export function RequestResponse({ request, response }: { request: YamlText; resp
         <Yaml result={response} malformedKey="audit.entry.malformedDetails" />
       </section>
     </div>
+  );
+}
+
+/**
+ * Which data changes show and the links to the changes before and after (ADR 0061): plain links, so they work
+ * without scripts. Above the changes and below them (`bottom`: the second one is named apart for screen readers).
+ */
+function ChangesPager({ page, bottom = false }: { page: ChangesPage; bottom?: boolean }) {
+  const { t } = useTranslation();
+  const range = { first: page.from + 1, last: page.from + page.shown, total: page.total };
+  const link = "text-brand-700 underline";
+  return (
+    <nav
+      aria-label={t(bottom ? "audit.entry.changesPagesBottom" : "audit.entry.changesPages")}
+      className={`flex flex-wrap items-center gap-4 text-sm text-slate-700 ${bottom ? "mt-3" : "mb-3"}`}
+    >
+      <p>{t("audit.entry.changesShown", range)}</p>
+      {page.previousHref ? (
+        <Link to={page.previousHref} className={link}>
+          {t("audit.entry.previousChanges")}
+        </Link>
+      ) : null}
+      {page.nextHref ? (
+        <Link to={page.nextHref} className={link}>
+          {t("audit.entry.nextChanges")}
+        </Link>
+      ) : null}
+    </nav>
   );
 }

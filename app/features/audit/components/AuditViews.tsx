@@ -135,7 +135,16 @@ export function Yaml({ result, malformedKey }: { result: YamlText; malformedKey:
  * The data changes (001 §2, §3): each pair as Old Value / New Value, a created record as Created, a deleted one as
  * Deleted; "No data changes were made" when there are none; "Malformed data: …" for what cannot be read.
  */
-export function DataChanges({ view, headings = true }: { view: ChangesView; headings?: boolean }) {
+export function DataChanges({
+  view,
+  headings = true,
+  start = 1,
+}: {
+  view: ChangesView;
+  headings?: boolean;
+  /** The number of the first change shown (a later page of an entry's changes, ADR 0061). */
+  start?: number;
+}) {
   const { t } = useTranslation();
   // On the entry page the labels are headings under "Data changes"; inside a list row (under the page's h1) plain text.
   const Heading = headings ? "h3" : "p";
@@ -145,7 +154,7 @@ export function DataChanges({ view, headings = true }: { view: ChangesView; head
   if (view.changes.length === 0) return <p className="text-sm text-slate-700">{t("audit.entry.noChanges")}</p>;
   const value = (result: YamlText) => <Yaml result={result} malformedKey="audit.entry.malformedData" />;
   return (
-    <ol className="space-y-3">
+    <ol className="space-y-3" start={start === 1 ? undefined : start}>
       {view.changes.map(({ before, after }, index) => {
         let body: ReactNode;
         if (before === null && after !== null) {
@@ -185,7 +194,7 @@ export function DataChanges({ view, headings = true }: { view: ChangesView; head
 /**
  * A list row's data changes, collapsed by default (001 §4): a plain <details>, with or without scripts. It holds a
  * summary (ADR 0041): the first changes, each cut to its first lines; when there is more, how many changes are not
- * shown and a link to the entry page, which shows them all.
+ * shown and a link to the entry page, which shows them all, a page at a time (ADR 0061).
  */
 export function RowChanges({ entry, href }: { entry: AuditListRow; href: string }) {
   const { t } = useTranslation();

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import { countDbQuery, type Logger } from "../observability/logger";
+import { serveNamedStatements } from "./pglite-statements";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -261,6 +262,7 @@ async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>,
   } else {
     client = await PGlite.create();
   }
+  serveNamedStatements(client);
   const db = drizzlePglite({ client, schema, logger: queryLogger(logger) });
   return {
     db,

@@ -30,6 +30,7 @@ import { protocolAnalysisRoutes } from "./protocol-analysis/routes";
 import { analysisRuntime } from "./protocol-analysis/runtime";
 import { seedDemoData } from "./seed/demo";
 import { settingsRoutes } from "./settings/http";
+import { shellRoutes } from "./shell/http";
 import { studyRoutes } from "./studies/http";
 import { getStudy } from "./studies/service";
 import { userRoutes } from "./users/http";
@@ -37,6 +38,7 @@ import { userRoutes } from "./users/http";
 /** Every API call, by domain area. */
 export const apiRoutes: readonly RouteDefinition[] = [
   ...settingsRoutes,
+  ...shellRoutes,
   ...documentRoutes,
   ...permissionRoutes,
   ...companyRoutes,

@@ -11,6 +11,7 @@ import { cpcdCalls } from "@server/contracts/calls/cpcd";
 import { permissionAddress as address } from "@server/contracts/calls/define";
 import { productCalls } from "@server/contracts/calls/product";
 import { protocolAnalysisCalls } from "@server/contracts/calls/protocol-analysis";
+import { studyEntryAddresses as entryAddresses } from "@server/contracts/calls/shell";
 import { studyCalls } from "@server/contracts/calls/studies";
 import { appLinks, buildHref, destination, legacyLinks, type Destination } from "./links";
 import type { Nav, NavContext, NavLink, TopEntry } from "./nav";
@@ -119,8 +120,8 @@ export function studyAuditListGate(companyId: string, studyName: string): { addr
 
 /** Where a study-list entry goes: the Dashboard if permitted, else RACT if permitted, else nowhere (000 §2.6). */
 export function studyEntryAddresses(companyId: string, studyName: string): string[] {
-  const a = studyAddresses(companyId, studyName);
-  return [a.dashboard, a.ract];
+  // One definition with the shell call's, which asks about them on the server (ADR 0062).
+  return entryAddresses(companyId, studyName);
 }
 
 export function studyEntryHref(

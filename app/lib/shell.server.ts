@@ -1,6 +1,7 @@
 import { data } from "@remix-run/node";
 import type { CompanyInfo } from "@server/contracts/companies";
 import type { Settings } from "@server/contracts/settings";
+import type { ShellAnswer } from "@server/contracts/shell";
 import type { StudyListItem } from "@server/contracts/studies";
 import type { ApiClient } from "./api/client.server";
 import { getAuth, requireUser, type SignedIn } from "./auth.server";
@@ -10,7 +11,6 @@ import {
   companyAddresses,
   navAddresses,
   studyAddresses,
-  studyEntryAddresses,
   studyEntryHref,
   type NavContext,
 } from "./navigation.server";
@@ -53,17 +53,61 @@ function once<T>(context: WebContext, key: string, load: () => Promise<T>): Prom
   return promise;
 }
 
-/** The signed-in user's settings (000 §3.1), once per request. */
+const SETTINGS_KEY = "shell:settings";
+
+/** The signed-in user's settings (000 §3.1), once per request (from the shell call when a layout made it). */
 export function userSettings(context: WebContext, api: ApiClient): Promise<Settings> {
-  return once(context, "shell:settings", async () => {
+  return once(context, SETTINGS_KEY, async () => {
     const result = await api.settings.get();
     if (!result.ok) throw new Error(`Settings unavailable: ${result.error.code}`);
     return result.data;
   });
 }
 
-function companyInfo(context: WebContext, api: ApiClient, companyId: string) {
-  return once(context, `shell:company:${companyId}`, () => api.companies.get(companyId));
+/** What one shell call answered (ADR 0062), with its permission answers as a map. */
+interface ShellData {
+  answer: ShellAnswer;
+  allowed: (address: string) => boolean;
+}
+
+/** The header's addresses for a company, and for a study of it when one is named. */
+function shellAddresses(companyId: string, studyName?: string): string[] {
+  const asked = [companyAddresses(companyId).company, ...navAddresses(companyId)];
+  if (studyName) asked.push(studyAddresses(companyId, studyName).study, ...navAddresses(companyId, studyName));
+  return [...new Set(asked)];
+}
+
+/**
+ * The shell call, once per request for both layouts: settings, company, studies, study, the bell and the header's
+ * and study menu's permission answers in one round. Its answers join the request's permission batch, so a page's
+ * question the header already asked is not asked again.
+ */
+function shellOf(
+  context: WebContext,
+  { api, batch }: Batched,
+  companyId: string,
+  studyName?: string,
+): Promise<ShellData> {
+  return once(context, `shell:call:${companyId}:${studyName ?? ""}`, () => {
+    const call = api.shell.get(companyId, {
+      studyName: studyName ?? null,
+      permissions: shellAddresses(companyId, studyName),
+    });
+    const data = call.then((result): ShellData => {
+      if (!result.ok) throw new Error(`Shell unavailable: ${result.error.code}`);
+      const map = new Map(result.data.permissionCheckResults.map((e) => [e.request.url, e.result === "Allow"]));
+      return { answer: result.data, allowed: (address) => map.get(address) === true };
+    });
+    batch.learn(
+      data.then((d) => new Map(d.answer.permissionCheckResults.map((e) => [e.request.url, e.result === "Allow"]))),
+    );
+    if (!context.memo.has(SETTINGS_KEY)) {
+      const settings = data.then((d) => d.answer.settings);
+      settings.catch(() => undefined); // a failed call is the layout's error, not an unhandled rejection
+      context.memo.set(SETTINGS_KEY, settings);
+    }
+    return data;
+  });
 }
 
 function navContext(
@@ -88,10 +132,9 @@ function notFound(): never {
 }
 
 /**
- * The company level: the company's basic call gates the page. One pass: the header's entries join the request's
- * single permission batch (with the study layout's and the page's own questions); then the studies' entry links
- * are asked about in a second batch, once the list is known. On a study page the study layout counts the
- * notifications of that study, so this level does not count them too.
+ * The company level: the company's basic call gates the page. One shell call (shared with the study layout) answers
+ * the header's questions, the study list and its entry links; the page's own questions join the request's permission
+ * batch, which already knows the shell's answers. On a study page the study layout shows that study's count.
  */
 export async function loadCompanyShell(
   request: Request,
@@ -100,23 +143,16 @@ export async function loadCompanyShell(
   studyName?: string,
   options: { gate?: boolean } = {},
 ): Promise<CompanyShell> {
-  const { session, api, batch } = await signedInWithBatch(request, context);
-  const addresses = companyAddresses(companyId);
-  const [allowed, settings, studyList, notifications, company] = await Promise.all([
-    batch.check([addresses.company, ...navAddresses(companyId)]),
-    userSettings(context, api),
-    api.studies.list(companyId),
-    studyName ? null : api.notifications.count(null),
-    companyInfo(context, api, companyId),
-  ]);
+  const signedIn = await signedInWithBatch(request, context);
+  const { answer, allowed } = await shellOf(context, signedIn, companyId, studyName);
   const gated = options.gate !== false;
-  if (gated) await requirePermission(request, batch, [addresses.company]);
+  if (gated) await requirePermission(request, signedIn.batch, [companyAddresses(companyId).company]);
+  const { company, settings } = answer;
   if (!company.ok && (gated || company.status !== 403)) {
     if (company.status === 404) notFound();
-    throw new Error(`Company unavailable: ${company.error.code}`);
+    throw new Error(`Company unavailable: ${company.status}`);
   }
-  const studies = studyList.ok ? studyList.data.items : [];
-  const entries = await batch.check(studies.flatMap((study) => studyEntryAddresses(companyId, study.studyName)));
+  const studies = answer.studies.ok ? answer.studies.data.items : [];
   // Not gated (a page every signed-in user may see), a company the user may not read still frames the page.
   const info = company.ok
     ? company.data
@@ -127,15 +163,16 @@ export async function loadCompanyShell(
         usesSingleSignOn: false,
         isCpcdRationaleRequired: false,
       };
+  const user = signedIn.session.user;
   return {
     company: info,
-    nav: buildNav(navContext(companyId, info, settings), (address) => allowed.get(address) === true),
-    studies: menuEntries(companyId, studies, (address) => entries.get(address) === true, settings.legacyBaseUrl),
-    notificationCount: notifications?.ok ? notifications.data.totalRecords : 0,
+    nav: buildNav(navContext(companyId, info, settings), allowed),
+    studies: menuEntries(companyId, studies, allowed, settings.legacyBaseUrl),
+    notificationCount: studyName ? 0 : answer.notificationCount,
     user: {
-      id: session.user.id,
-      name: settings.userNameOrEmail ?? session.user.name,
-      pictureHref: settings.profileImage ? `/ng/users/${encodeURIComponent(session.user.id)}/profilePicture` : null,
+      id: user.id,
+      name: settings.userNameOrEmail ?? user.name,
+      pictureHref: settings.profileImage ? `/ng/users/${encodeURIComponent(user.id)}/profilePicture` : null,
     },
   };
 }
@@ -147,28 +184,22 @@ export async function loadStudyShell(
   companyId: string,
   studyName: string,
 ): Promise<StudyShell> {
-  const { api, batch } = await signedInWithBatch(request, context);
-  const addresses = studyAddresses(companyId, studyName);
-  const [allowed, settings, company, study, notifications] = await Promise.all([
-    batch.check([addresses.study, ...navAddresses(companyId, studyName)]),
-    userSettings(context, api),
-    companyInfo(context, api, companyId),
-    api.studies.get(companyId, studyName),
-    api.notifications.count(studyName),
-  ]);
-  await requirePermission(request, batch, [addresses.study]);
-  if (!study.ok) {
-    if (study.status === 404) notFound();
-    throw new Error(`Study unavailable: ${study.error.code}`);
+  const signedIn = await signedInWithBatch(request, context);
+  const { answer, allowed } = await shellOf(context, signedIn, companyId, studyName);
+  await requirePermission(request, signedIn.batch, [studyAddresses(companyId, studyName).study]);
+  const { study, company, settings } = answer;
+  if (!study?.ok) {
+    if (study?.status === 404) notFound();
+    throw new Error(`Study unavailable: ${study?.status ?? "not asked"}`);
   }
   const nav = buildNav(
     navContext(companyId, company.ok ? company.data : null, settings, {
       studyName,
       internalStudyId: study.data.internalStudyId,
     }),
-    (a) => allowed.get(a) === true,
+    allowed,
   );
-  return { study: study.data, nav, notificationCount: notifications.ok ? notifications.data.totalRecords : 0 };
+  return { study: study.data, nav, notificationCount: answer.notificationCount };
 }
 
 /** The study dropdown's list, loaded when the menu opens (000 §2.6): visible studies and where each entry leads. */
@@ -177,13 +208,10 @@ export async function loadStudyMenu(
   context: WebContext,
   companyId: string,
 ): Promise<StudyMenuEntry[]> {
-  const { api, batch } = await signedInWithBatch(request, context);
-  const [list, settings] = await Promise.all([api.studies.list(companyId), userSettings(context, api)]);
-  if (!list.ok) return [];
-  const allowed = await batch.check(
-    list.data.items.flatMap((study) => studyEntryAddresses(companyId, study.studyName)),
-  );
-  return menuEntries(companyId, list.data.items, (a) => allowed.get(a) === true, settings.legacyBaseUrl);
+  const signedIn = await signedInWithBatch(request, context);
+  const { answer, allowed } = await shellOf(context, signedIn, companyId);
+  if (!answer.studies.ok) return [];
+  return menuEntries(companyId, answer.studies.data.items, allowed, answer.settings.legacyBaseUrl);
 }
 
 /** The signed-in user's settings; a user without a home company cannot have one (a data error). */

@@ -1,7 +1,7 @@
 import type { Principal } from "../auth/principal";
 import { notificationCalls } from "../contracts/calls/notifications";
 import { defineRoute, type RouteContext } from "../http/route";
-import { countUnread } from "./service";
+import { countOwnUnread, countUnread } from "./service";
 
 type CountContext = RouteContext<{ studyName: string | null }, Principal, { readonly userId?: string }>;
 
@@ -13,9 +13,7 @@ async function count({ db, principal, body, params, cached, pathname }: CountCon
     const companies = await principal.companiesReached(pathname.slice(1));
     return countUnread(db, userId, body.studyName, companies);
   }
-  return cached(`notifications:${userId}:${principal.notificationsVersion}:${body.studyName ?? ""}`, () =>
-    countUnread(db, userId, body.studyName),
-  );
+  return countOwnUnread(db, cached, principal, body.studyName);
 }
 
 export const notificationRoutes = [

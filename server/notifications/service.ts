@@ -1,4 +1,5 @@
 import { and, count, eq, inArray, isNull, type SQL } from "drizzle-orm";
+import type { Principal } from "../auth/principal";
 import type { NotificationCount } from "../contracts/notifications";
 import type { Db } from "../db/database";
 import { newId } from "../db/ids";
@@ -31,6 +32,19 @@ export async function countUnread(
     .from(notifications)
     .where(and(...conditions));
   return { totalRecords: Number(row?.value ?? 0) };
+}
+
+/** The caller's own unread count, cached by their notifications version (server/auth/principal.ts). */
+export function countOwnUnread(
+  db: Db,
+  cached: <T>(key: string, load: () => Promise<T>) => Promise<T>,
+  principal: Pick<Principal, "userId" | "notificationsVersion">,
+  studyName: string | null,
+): Promise<NotificationCount> {
+  const { userId, notificationsVersion } = principal;
+  return cached(`notifications:${userId}:${notificationsVersion}:${studyName ?? ""}`, () =>
+    countUnread(db, userId, studyName),
+  );
 }
 
 export interface NewNotification {

@@ -1,7 +1,7 @@
 import { permissionAddress } from "../contracts/calls/define";
 import { studyCalls } from "../contracts/calls/studies";
 import { defineRoute } from "../http/route";
-import { companyStudies, listStudies } from "./service";
+import { companyStudies, listStudies, studiesKey } from "./service";
 
 export const studyRoutes = [
   defineRoute({
@@ -9,7 +9,7 @@ export const studyRoutes = [
     access: "permission",
     handler: async ({ db, params, body, principal, cached }) => {
       const { companyId } = params;
-      const rows = await cached(`studies:${companyId}`, () => companyStudies(db, companyId));
+      const rows = await cached(studiesKey(companyId), () => companyStudies(db, companyId));
       return listStudies(rows, body, (studyName) =>
         principal.can(permissionAddress(studyCalls.get, { companyId, studyName })),
       );

@@ -12,6 +12,9 @@ const basicInfo = {
   isRetired: studies.isRetired,
 };
 
+/** The reference cache's key of a company's study list (server/cache/reference.ts). */
+export const studiesKey = (companyId: string) => `studies:${companyId}`;
+
 /** Every study of a company, in list order (reference data: cached by the caller's epoch). */
 export async function companyStudies(db: Db, companyId: string): Promise<StudyListItem[]> {
   // Awaited here: a drizzle query is a thenable that runs again each time it is awaited, so it must not be cached.

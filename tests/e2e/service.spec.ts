@@ -138,7 +138,13 @@ test.describe("the Node service", () => {
     const webPort = await freePort();
     const api = start({ PORT: String(apiPort), ROLE: "api", DATA_DIR: tempDir() });
     await waitReady(apiPort);
-    const web = start({ PORT: String(webPort), API_URL: `http://127.0.0.1:${apiPort}`, DATA_DIR: tempDir() });
+    const webBase = `http://127.0.0.1:${webPort}`;
+    const web = start({
+      PORT: String(webPort),
+      PUBLIC_URL: webBase,
+      API_URL: `http://127.0.0.1:${apiPort}`,
+      DATA_DIR: tempDir(),
+    });
     try {
       await waitReady(webPort);
       // The API role serves the API and nothing else.
@@ -153,6 +159,17 @@ test.describe("the Node service", () => {
       await expect(page.getByRole("alert")).toHaveText("over http");
       await expect(page.getByRole("link", { name: "Contact support" })).toBeVisible();
       await page.close();
+      // A signed-in study page: its shell call (ADR 0062) and every other call go over HTTP to the API service.
+      const context = await browser.newContext({ baseURL: webBase });
+      const signedIn = await context.newPage();
+      const post = (pathname: string, form: Record<string, string>) =>
+        signedIn.request.post(pathname, { form, headers: { origin: webBase }, maxRedirects: 0 });
+      await post("/ng/login", { intent: "continue", email: "admin@demo-pharma.example" });
+      expect((await post("/ng/login/password", { intent: "signIn", password: "Rbqm-Demo-2026" })).status()).toBe(302);
+      expect((await signedIn.goto("/ng/companies/6560de000000000000000001/studies/DEMO001"))?.status()).toBe(200);
+      await expect(signedIn.getByRole("heading", { level: 1 })).toContainText("DEMO-001");
+      await expect(signedIn.getByTestId("current-study")).toHaveText("DEMO-001");
+      await context.close();
       // The request id travels from the web service to the API service.
       const traced = await fetch(`http://127.0.0.1:${webPort}/api/v2/settings`, {
         headers: { "x-request-id": "trace-me-123" },

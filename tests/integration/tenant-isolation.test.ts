@@ -51,6 +51,8 @@ describe("every call names its tenant", () => {
       .map((r) => `${r.access} ${r.method} ${r.path}`);
     expect(unchecked.sort()).toEqual([
       "authenticated POST /auth/permissions/check",
+      // The shell call (ADR 0062): each part decided by the permission of the call it stands for (its own test).
+      "authenticated POST /companies/:companyId/shell/get",
       "authenticated POST /oauth/code",
       "authenticated POST /oauth/session",
       // The audit chain check (ADR 0026): about the whole system; the handler demands a system-scoped grant.

@@ -11,6 +11,7 @@ const STUDY = "DEMO 1";
 const a = studyAddresses(COMPANY, STUDY);
 const batchAllowing = (...allowed: string[]): PermissionBatch => ({
   check: async (addresses) => new Map(addresses.map((address) => [address, allowed.includes(address)])),
+  learn: () => undefined,
 });
 const request = () => new Request(`http://localhost:3000/ng/companies/${COMPANY}/studies/DEMO%201/audit`);
 const gate = studyAuditListGate(COMPANY, STUDY);

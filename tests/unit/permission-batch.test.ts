@@ -77,4 +77,52 @@ describe("one permission batch per request", () => {
     const { api } = fakeApi({ fail: true });
     await expect(permissionBatch(context, api).check(["api/a/get"])).rejects.toThrow(/permission check failed/);
   });
+
+  it("waits for the answers another call brings (the shell call), and asks only about the rest", async () => {
+    const context = newContext();
+    const { api, batches } = fakeApi();
+    let arrive!: (map: Map<string, boolean>) => void;
+    const batch = permissionBatch(context, api);
+    batch.learn(new Promise((resolve) => (arrive = resolve)));
+    const asked = batch.check(["api/a/get", "api/b/set", "api/new/get"]);
+    setTimeout(
+      () =>
+        arrive(
+          new Map([
+            ["api/a/get", false],
+            ["api/b/set", true],
+          ]),
+        ),
+      10,
+    );
+    const answer = await asked;
+    // The shell's answers are the API's: kept as they came (the fake would have said otherwise), the rest asked.
+    expect([...answer]).toEqual([
+      ["api/a/get", false],
+      ["api/b/set", true],
+      ["api/new/get", true],
+    ]);
+    expect(batches).toEqual([["api/new/get"]]);
+    expect(await batch.check(["api/a/get"])).toEqual(new Map([["api/a/get", false]]));
+    expect(permissionCallsOf(context)).toBe(1);
+  });
+
+  it("makes no call when the other call answered every question", async () => {
+    const context = newContext();
+    const { api, batches } = fakeApi();
+    const batch = permissionBatch(context, api);
+    batch.learn(Promise.resolve(new Map([["api/a/get", true]])));
+    expect([...(await batch.check(["api/a/get"]))]).toEqual([["api/a/get", true]]);
+    expect(batches).toEqual([]);
+    expect(permissionCallsOf(context)).toBe(0);
+  });
+
+  it("asks itself when the other call failed", async () => {
+    const context = newContext();
+    const { api, batches } = fakeApi();
+    const batch = permissionBatch(context, api);
+    batch.learn(Promise.reject(new Error("shell unavailable")));
+    expect([...(await batch.check(["api/a/get"]))]).toEqual([["api/a/get", true]]);
+    expect(batches).toEqual([["api/a/get"]]);
+  });
 });

@@ -4,10 +4,12 @@ import { documentCalls } from "@server/contracts/calls/documents";
 import { notificationCalls } from "@server/contracts/calls/notifications";
 import { oauthCalls } from "@server/contracts/calls/oauth";
 import { settingsCalls } from "@server/contracts/calls/settings";
+import { shellCalls } from "@server/contracts/calls/shell";
 import { studyCalls } from "@server/contracts/calls/studies";
 import { userCalls } from "@server/contracts/calls/users";
 import type { PagingRequest } from "@server/contracts/common";
 import type { AuthorizationCheck, AuthorizationCodeRequest } from "@server/contracts/oauth";
+import type { ShellRequest } from "@server/contracts/shell";
 import { auditCalls } from "./audit.server";
 import { cdqCalls } from "./cdq.server";
 import { cpcdCalls } from "./cpcd.server";
@@ -38,6 +40,10 @@ export function createApiClient(options: ApiClientOptions) {
     ...signInAreas(http),
     settings: {
       get: () => call(settingsCalls.get, none),
+    },
+    shell: {
+      /** Beyond the spec (ADR 0062): the company and study layouts' parts in one call, each under its own call's rule. */
+      get: (companyId: string, input: ShellRequest) => call(shellCalls.get, { companyId }, input),
     },
     sso: {
       /** Beyond the spec: the company's OpenID Connect identity provider for an address (public values only). */

@@ -1,11 +1,9 @@
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import { DEMO } from "@server/seed/demo";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiClient, type ApiClient } from "~/lib/api/client.server";
 import { createHttpTransport } from "~/lib/api/transport.server";
 import { dbKinds } from "../support/db";
-import { startTestApi, type TestApi } from "../support/service";
+import { serveOverHttp, startTestApi, type TestApi } from "../support/service";
 
 const C = DEMO.company.id;
 
@@ -16,7 +14,7 @@ const C = DEMO.company.id;
  */
 describe.each(dbKinds())("API client, in-process and over HTTP, on %s", (kind) => {
   let api: TestApi;
-  let server: ServerType;
+  let served: Awaited<ReturnType<typeof serveOverHttp>>;
   let baseUrl: string;
   let adminToken: string;
   let monitorToken: string;
@@ -25,15 +23,11 @@ describe.each(dbKinds())("API client, in-process and over HTTP, on %s", (kind) =
     api = await startTestApi(kind);
     adminToken = await api.token(DEMO.users.admin.id);
     monitorToken = await api.token(DEMO.users.monitor.id);
-    await new Promise<void>((resolve) => {
-      server = serve({ fetch: (request) => api.service.fetch(request), port: 0, hostname: "127.0.0.1" }, () =>
-        resolve(),
-      );
-    });
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    served = await serveOverHttp(api);
+    baseUrl = served.baseUrl;
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await served.close();
     await api.close();
   });
 

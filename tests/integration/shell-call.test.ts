@@ -1,5 +1,3 @@
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import { studyEntryAddresses } from "@server/contracts/calls/shell";
 import type { ShellAnswer, ShellPart } from "@server/contracts/shell";
 import { DEMO } from "@server/seed/demo";
@@ -8,7 +6,7 @@ import { createApiClient, type ApiClient, type ApiResult } from "~/lib/api/clien
 import { createHttpTransport } from "~/lib/api/transport.server";
 import { companyAddresses, navAddresses, studyAddresses } from "~/lib/navigation.server";
 import { dbKinds } from "../support/db";
-import { startTestApi, type TestApi } from "../support/service";
+import { serveOverHttp, startTestApi, type TestApi } from "../support/service";
 
 const C = DEMO.company.id;
 const OTHER = DEMO.ssoCompany.id;
@@ -23,22 +21,18 @@ const U = DEMO.users;
  */
 describe.each(dbKinds())("the shell call on %s", (kind) => {
   let api: TestApi;
-  let server: ServerType;
+  let served: Awaited<ReturnType<typeof serveOverHttp>>;
   let baseUrl: string;
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
     api = await startTestApi(kind);
     for (const [name, user] of Object.entries(U)) tokens[name] = await api.token(user.id);
-    await new Promise<void>((resolve) => {
-      server = serve({ fetch: (request) => api.service.fetch(request), port: 0, hostname: "127.0.0.1" }, () =>
-        resolve(),
-      );
-    });
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    served = await serveOverHttp(api);
+    baseUrl = served.baseUrl;
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await served.close();
     await api.close();
   });
 

@@ -1,6 +1,8 @@
 import fs from "node:fs";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { serve, type ServerType } from "@hono/node-server";
 import { loadConfig, type Config } from "@server/config/config";
 import type { RouteDefinition } from "@server/http/route";
 import type { MailTransport } from "@server/mail/transport";
@@ -72,5 +74,19 @@ export async function startTestApi(
       await database.close();
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The test API served over HTTP on 127.0.0.1 (a free port), as the web app reaches it with API_URL (ROLE=web). */
+export async function serveOverHttp(api: TestApi): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const server = await new Promise<ServerType>((resolve) => {
+    const started: ServerType = serve(
+      { fetch: (request) => api.service.fetch(request), port: 0, hostname: "127.0.0.1" },
+      () => resolve(started),
+    );
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

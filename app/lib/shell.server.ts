@@ -93,14 +93,13 @@ function shellOf(
       studyName: studyName ?? null,
       permissions: shellAddresses(companyId, studyName),
     });
-    const data = call.then((result): ShellData => {
+    const answers = call.then((result) => {
       if (!result.ok) throw new Error(`Shell unavailable: ${result.error.code}`);
       const map = new Map(result.data.permissionCheckResults.map((e) => [e.request.url, e.result === "Allow"]));
-      return { answer: result.data, allowed: (address) => map.get(address) === true };
+      return { answer: result.data, map };
     });
-    batch.learn(
-      data.then((d) => new Map(d.answer.permissionCheckResults.map((e) => [e.request.url, e.result === "Allow"]))),
-    );
+    const data = answers.then(({ answer, map }): ShellData => ({ answer, allowed: (a) => map.get(a) === true }));
+    batch.learn(answers.then(({ map }) => map));
     if (!context.memo.has(SETTINGS_KEY)) {
       const settings = data.then((d) => d.answer.settings);
       settings.catch(() => undefined); // a failed call is the layout's error, not an unhandled rejection

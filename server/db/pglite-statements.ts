@@ -35,11 +35,7 @@ function joined(parts: Uint8Array[]): Uint8Array {
 function preparable(text: string, options: QueryOptions | undefined): boolean {
   if (!PREPARABLE.test(text)) return false;
   if (!options) return true;
-  for (const key of Object.keys(options)) {
-    if (HONOURED_OPTIONS.has(key) && options[key as keyof QueryOptions] !== undefined) continue;
-    if (options[key as keyof QueryOptions] !== undefined) return false;
-  }
-  return true;
+  return Object.entries(options).every(([key, value]) => value === undefined || HONOURED_OPTIONS.has(key));
 }
 
 /** A cached plan whose result type changed under it (DDL after it was prepared): prepared again, once. */

@@ -16,9 +16,9 @@
 //   CP&CD with 200 rows per tab (saved through the API here) ≤ 30 ms of CPU per view.
 // How it measures (docs/decisions/0066): each stock page and our page of its size are loaded in interleaved rounds
 // (BENCH_ROUNDS, default 4, of BENCH_SECONDS / 4 each, after a second of warm-up each), and their ratio is the median
-// of the rounds' ratios; the heavy pages (the audit list, CP&CD at 200 rows) get a warm-up (24 requests, then about a second), then as many
-// requests as fill about BENCH_HEAVY_SECONDS (default 3) at 4 connections; before every measured run the server is
-// let go quiet, so that the run before it leaves no CPU to count.
+// of the rounds' ratios; the heavy pages (the audit list, CP&CD at 200 rows) get a warm-up (24 requests, then about
+// a second), then as many requests as fill about BENCH_HEAVY_SECONDS (default 3) at 4 connections; before every
+// measured run the server is let go quiet, so that the run before it leaves no CPU to count.
 // It reports; it asserts nothing. BENCH_SECONDS (default 8) sets the length of each other run.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";

@@ -15,7 +15,7 @@
 //   DEMO001's critical processes through the API, measured last; the 4-row line beside it);
 //   CP&CD with 200 rows per tab (saved through the API here) ≤ 30 ms of CPU per view.
 // How it measures (docs/decisions/0066): each stock page and our page of its size are loaded in interleaved rounds
-// (BENCH_ROUNDS, default 4, of BENCH_SECONDS / 4 each, after a second of warm-up each), and their ratio is the median
+// (BENCH_ROUNDS, default 6, of BENCH_SECONDS / 4 each, after a second of warm-up each), and their ratio is the median
 // of the rounds' ratios; the heavy pages (the audit list, CP&CD at 200 rows) get a warm-up (24 requests, then about
 // a second), then as many requests as fill about BENCH_HEAVY_SECONDS (default 3) at 4 connections; before every
 // measured run the server is let go quiet, so that the run before it leaves no CPU to count.
@@ -55,7 +55,7 @@ if (!fs.existsSync(path.join(root, "build/server.js"))) {
 const { cpuMsOf, postgresCluster } = await benchHelpers();
 /** One autocannon run (scripts/bench-support.mjs), BENCH_SECONDS long unless a count of requests is given. */
 const load = (url, options = {}) => loadWith(url, { seconds: SECONDS, cpuMsOf, ...options });
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const ROUND_SECONDS = Math.max(1, SECONDS / 4);
 /** A page beside the stock page of its size, in interleaved rounds (scripts/bench-support.mjs `pairedLoad`). */
 const paired = (stockSide, ours) => pairedLoad(stockSide, ours, { rounds: ROUNDS, seconds: ROUND_SECONDS, cpuMsOf });

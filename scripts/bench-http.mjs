@@ -14,7 +14,12 @@
 //   the study audit list ≤ 60 KB of HTML and ≤ 10 ms of CPU per request at 8 rows (the seed's 4, then 4 saves of
 //   DEMO001's critical processes through the API, measured last; the 4-row line beside it);
 //   CP&CD with 200 rows per tab (saved through the API here) ≤ 30 ms of CPU per view.
-// It reports; it asserts nothing. BENCH_SECONDS (default 8) sets the length of each run.
+// How it measures (docs/decisions/0066): each stock page and our page of its size are loaded in interleaved rounds
+// (BENCH_ROUNDS, default 6, of BENCH_SECONDS / 4 each, after a second of warm-up each), and their ratio is the median
+// of the rounds' ratios; the heavy pages (the audit list, CP&CD at 200 rows) get a warm-up (24 requests, then about
+// a second), then as many requests as fill about BENCH_HEAVY_SECONDS (default 3) at 4 connections; before every
+// measured run the server is let go quiet, so that the run before it leaves no CPU to count.
+// It reports; it asserts nothing. BENCH_SECONDS (default 8) sets the length of each other run.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -29,9 +34,11 @@ import {
   fourMoreAuditEntries,
   freePort,
   load as loadWith,
+  pairedLoad,
   root,
   signIn,
   startService,
+  steadyLoad,
 } from "./bench-support.mjs";
 import { routeBundleSizes } from "./bundle-size.mjs";
 
@@ -48,6 +55,16 @@ if (!fs.existsSync(path.join(root, "build/server.js"))) {
 const { cpuMsOf, postgresCluster } = await benchHelpers();
 /** One autocannon run (scripts/bench-support.mjs), BENCH_SECONDS long unless a count of requests is given. */
 const load = (url, options = {}) => loadWith(url, { seconds: SECONDS, cpuMsOf, ...options });
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+const ROUND_SECONDS = Math.max(1, SECONDS / 4);
+/** A page beside the stock page of its size, in interleaved rounds (scripts/bench-support.mjs `pairedLoad`). */
+const paired = (stockSide, ours) => pairedLoad(stockSide, ours, { rounds: ROUNDS, seconds: ROUND_SECONDS, cpuMsOf });
+const HEAVY_SECONDS = Number(process.env.BENCH_HEAVY_SECONDS ?? 3);
+/** Requests of a heavy page's warm-up (not counted), at 4 connections. */
+const HEAVY_WARMUP = 24;
+/** A heavy page, steady: its warm-up, then about HEAVY_SECONDS of requests, counted by number. */
+const heavy = (url, headers, pid) =>
+  steadyLoad(url, { headers, pid, cpuMsOf, connections: 4, warmup: HEAVY_WARMUP, seconds: HEAVY_SECONDS });
 
 function startBareServer(body) {
   return new Promise((resolve) => {
@@ -149,8 +166,6 @@ const auditRows = (html, listPath) =>
     ),
   ).size;
 const CPCD_ROWS = 200;
-/** Requests per heavy page (the audit list, CP&CD at 200 rows), at 4 connections. */
-const HEAVY_REQUESTS = 24;
 const CPCD_STUDY = "DEMO002";
 
 async function benchDatabase(label, env, withAnonymous, stock) {
@@ -183,23 +198,28 @@ async function benchDatabase(label, env, withAnonymous, stock) {
       rows.push([`bare Node http, the study page's ${(studyBytes.length / 1024).toFixed(0)} KB`, results.bare]);
     }
     if (stock) {
-      // The stock pages of the sizes of /ng/error and of the study page, in this pass (close in time to ours).
+      // The stock pages of the sizes of /ng/error and of the study page, each in interleaved rounds with ours.
       const small = await stock.pageOf(errorBytes.length);
       const large = await stock.pageOf(studyBytes.length);
       for (const url of [small.url, large.url]) for (let i = 0; i < 20; i++) await fetch(url);
-      results.stockSmall = await load(small.url, { pid: stock.pid });
-      results.stockSmall.bytes = small.bytes;
+      const anonymous = await paired({ url: small.url, pid: stock.pid }, { url: errorPage, pid });
+      const signedInPair = await paired({ url: large.url, pid: stock.pid }, { url: study, headers: signedIn, pid });
+      results.stockSmall = { ...anonymous.a, bytes: small.bytes };
+      results.error = anonymous.b;
+      results.errorRatio = anonymous;
+      results.stockLarge = { ...signedInPair.a, bytes: large.bytes };
+      results.study = signedInPair.b;
+      results.studyRatio = signedInPair;
       rows.push([`stock Remix page of ${kb(small.bytes)} (/ng/error's size)`, results.stockSmall]);
-      results.stockLarge = await load(large.url, { pid: stock.pid });
-      results.stockLarge.bytes = large.bytes;
       rows.push([`stock Remix page of ${kb(large.bytes)} (the study page's size)`, results.stockLarge]);
+    } else {
+      results.error = await load(errorPage, { pid });
+      results.study = await load(study, { headers: signedIn, pid });
     }
-    results.error = await load(errorPage, { pid });
     results.error.bytes = errorBytes.length;
     rows.push([`/ng/error?errorMessage=hi (anonymous, ${label})`, results.error]);
     results.home = await load(home, { headers: signedIn, pid });
     rows.push([`company home, signed in (${label})`, results.home]);
-    results.study = await load(study, { headers: signedIn, pid });
     results.study.bytes = studyBytes.length;
     rows.push([`study page DEMO-001, signed in (${label})`, results.study]);
     results.study1 = await load(study, { connections: 1, headers: signedIn, pid });
@@ -208,18 +228,21 @@ async function benchDatabase(label, env, withAnonymous, stock) {
     rows.push([`study page, 32 connections (${label})`, results.study32]);
 
     const auditHtml = (await bodyOf(auditList, signedIn)).toString("utf8");
-    results.audit = await load(auditList, { headers: signedIn, pid, connections: 4, amount: HEAVY_REQUESTS });
+    results.audit = await heavy(auditList, signedIn, pid);
     results.audit.bytes = Buffer.byteLength(auditHtml);
     results.audit.rows = auditRows(auditHtml, new URL(auditList).pathname);
-    rows.push([`study audit list, ${results.audit.rows} rows, ${HEAVY_REQUESTS} requests (${label})`, results.audit]);
+    rows.push([
+      `study audit list, ${results.audit.rows} rows, ${results.audit.requests} requests (${label})`,
+      results.audit,
+    ]);
     for (const [key, url, tab] of [
       ["cpcdCp", cpcdCp, "processes"],
       ["cpcdCd", cpcdCd, "data"],
     ]) {
       const bytes = (await bodyOf(url, signedIn)).length;
-      results[key] = await load(url, { headers: signedIn, pid, connections: 4, amount: HEAVY_REQUESTS });
+      results[key] = await heavy(url, signedIn, pid);
       results[key].bytes = bytes;
-      rows.push([`CP&CD ${tab} tab, ${CPCD_ROWS} rows, ${HEAVY_REQUESTS} requests (${label})`, results[key]]);
+      rows.push([`CP&CD ${tab} tab, ${CPCD_ROWS} rows, ${results[key].requests} requests (${label})`, results[key]]);
     }
     for (const [name, url, headers] of [
       ["/ng/error", errorPage, {}],
@@ -234,10 +257,13 @@ async function benchDatabase(label, env, withAnonymous, stock) {
     await fourMoreAuditEntries(service.base, STUDY);
     for (let i = 0; i < 20; i++) await fetch(auditList, { headers: signedIn });
     const audit8Html = (await bodyOf(auditList, signedIn)).toString("utf8");
-    results.audit8 = await load(auditList, { headers: signedIn, pid, connections: 4, amount: HEAVY_REQUESTS });
+    results.audit8 = await heavy(auditList, signedIn, pid);
     results.audit8.bytes = Buffer.byteLength(audit8Html);
     results.audit8.rows = auditRows(audit8Html, new URL(auditList).pathname);
-    rows.push([`study audit list, ${results.audit8.rows} rows, ${HEAVY_REQUESTS} requests (${label})`, results.audit8]);
+    rows.push([
+      `study audit list, ${results.audit8.rows} rows, ${results.audit8.requests} requests (${label})`,
+      results.audit8,
+    ]);
     return results;
   } finally {
     await service.stop();
@@ -276,7 +302,9 @@ try {
 
 const pad = (s, n) => String(s).padEnd(n);
 console.log(
-  `\nautocannon, ${SECONDS} s per line (heavy pages: ${HEAVY_REQUESTS} requests at 4 connections), 8 connections unless noted (${os.cpus().length} cores, Node ${process.version});` +
+  `\nautocannon, ${SECONDS} s per line, 8 connections unless noted (${os.cpus().length} cores, Node ${process.version});` +
+    `\nthe stock pages and ours of their sizes: medians of ${ROUNDS} interleaved rounds of ${ROUND_SECONDS} s each;` +
+    `\nheavy pages: a warm-up of ${HEAVY_WARMUP} requests and about 1 s, then about ${HEAVY_SECONDS} s of requests at 4 connections;` +
     `\nCPU ms/req: the CPU time (user + system, from /proc) of the server under load per request it answered\n`,
 );
 console.log(`| ${pad("page", 56)} | requests/s | p50 ms | p99 ms | non-2xx | CPU ms/req |     HTML |`);
@@ -310,20 +338,25 @@ for (const [label, r] of [
     `- R3 ${label}: study page p99 at 32 connections ${r.study32.p99} ms vs p50 at 1 connection ${r.study1.p50} ms: ×${ratio.toFixed(1)} (goal ≤ ×4): ${verdict(ratio <= 4, ratio)}`,
   );
 }
-console.log("\nIssue 26 goals (docs/decisions/0037): ratios of requests/s in this run, CPU per request beside them");
+/** The spread of a pair's rounds: its ratios of requests/s, and of CPU per request (stock's over ours). */
+const rounds = ({ ratio, cpuRatio }, goal) =>
+  `${ROUNDS} interleaved rounds: requests/s ${pct(ratio.min, 1)}–${pct(ratio.max, 1)}; by CPU per request (stock's over ours, the steadier reading on a loaded machine) ${pct(cpuRatio.median, 1)} (${pct(cpuRatio.min, 1)}–${pct(cpuRatio.max, 1)}): ${verdict(cpuRatio.median >= goal, cpuRatio.median)}`;
+console.log(
+  "\nIssue 26 goals (docs/decisions/0037, 0066): ratios of requests/s in this run (the median of interleaved rounds), CPU per request beside them",
+);
 for (const [label, r] of [
   ["PGlite", pglite],
   ["PostgreSQL", postgres],
 ]) {
   if (!r) continue;
   if (r.stockLarge) {
-    const signedIn = r.study.rps / r.stockLarge.rps;
+    const signedIn = r.studyRatio.ratio.median;
     console.log(
-      `- ${label}: signed-in study page (${kb(r.study.bytes)}) ${pct(r.study.rps, r.stockLarge.rps)} of the stock Remix page of ${kb(r.stockLarge.bytes)} (goal ≥ 80%): ${verdict(signedIn >= 0.8, signedIn)}; CPU ${fmt(r.study.cpu)} vs ${fmt(r.stockLarge.cpu)} ms per request`,
+      `- ${label}: signed-in study page (${kb(r.study.bytes)}) ${pct(signedIn, 1)} of the stock Remix page of ${kb(r.stockLarge.bytes)} (goal ≥ 80%): ${verdict(signedIn >= 0.8, signedIn)}; CPU ${fmt(r.study.cpu)} vs ${fmt(r.stockLarge.cpu)} ms per request; ${rounds(r.studyRatio, 0.8)}`,
     );
-    const anonymous = r.error.rps / r.stockSmall.rps;
+    const anonymous = r.errorRatio.ratio.median;
     console.log(
-      `- ${label}: anonymous /ng/error (${kb(r.error.bytes)}) ${pct(r.error.rps, r.stockSmall.rps)} of the stock Remix page of ${kb(r.stockSmall.bytes)} (goal ≥ 100%): ${verdict(anonymous >= 1, anonymous)}; CPU ${fmt(r.error.cpu)} vs ${fmt(r.stockSmall.cpu)} ms per request`,
+      `- ${label}: anonymous /ng/error (${kb(r.error.bytes)}) ${pct(anonymous, 1)} of the stock Remix page of ${kb(r.stockSmall.bytes)} (goal ≥ 100%): ${verdict(anonymous >= 1, anonymous)}; CPU ${fmt(r.error.cpu)} vs ${fmt(r.stockSmall.cpu)} ms per request; ${rounds(r.errorRatio, 1)}`,
     );
   }
   // The goal is at 8 rows; the seed's 4 rows beside it.

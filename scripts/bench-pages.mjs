@@ -1,7 +1,9 @@
 // `npm run bench:pages`: every signed-in page of the production build, one line each (docs/decisions/0041): its HTML
 // size, its page data (the Remix context the browser hydrates from), the database round trips of one warm request
-// (the request log's dbQueries) and the service's CPU time per request over BENCH_REQUESTS requests (default 24) at
-// 4 connections. A narrower, quicker reading than `npm run bench:http` for one page's change; it asserts nothing.
+// (the request log's dbQueries) and the service's CPU time per request at 4 connections, read steady as bench:http
+// reads its heavy pages (docs/decisions/0066): a warm-up, then about BENCH_SECONDS (default 3) of requests, at least
+// BENCH_REQUESTS (default 24). A narrower, quicker reading than `npm run bench:http` for one page's change; it asserts
+// nothing.
 // BENCH_DB=postgres runs on a throwaway PostgreSQL cluster (PGlite otherwise); BENCH_CPCD_ROWS (200) rows per CP&CD
 // tab are saved in DEMO002 first; BENCH_ONLY=<text> keeps the pages whose name contains it.
 import fs from "node:fs";
@@ -14,11 +16,11 @@ import {
   COMPANY,
   costOf,
   fourMoreAuditEntries,
-  load,
   pageDataOf,
   root,
   signIn,
   startService,
+  steadyLoad,
 } from "./bench-support.mjs";
 
 if (!fs.existsSync(path.join(root, "build/server.js"))) {
@@ -26,6 +28,7 @@ if (!fs.existsSync(path.join(root, "build/server.js"))) {
   process.exit(1);
 }
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 24);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CPCD_ROWS = Number(process.env.BENCH_CPCD_ROWS ?? 200);
 const { cpuMsOf, postgresCluster } = await benchHelpers();
 
@@ -111,7 +114,15 @@ try {
     const html = (await bodyOf(url, headers)).toString("utf8");
     const rows = rowLinks ? new Set([...html.matchAll(rowLinks)].map((m) => m[1])).size : "";
     const cost = await costOf(service, url, headers);
-    const run = await load(url, { headers, pid: service.pid, cpuMsOf, connections: 4, amount: REQUESTS });
+    const run = await steadyLoad(url, {
+      headers,
+      pid: service.pid,
+      cpuMsOf,
+      connections: 4,
+      warmup: 24,
+      seconds: SECONDS,
+      min: REQUESTS,
+    });
     lines.push({
       name,
       rows,
@@ -129,7 +140,7 @@ try {
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const pad = (s, n) => String(s).padEnd(n);
 console.log(
-  `\n${cluster ? "PostgreSQL" : "PGlite"}; ${REQUESTS} requests per page at 4 connections; CPU: the service's, from /proc`,
+  `\n${cluster ? "PostgreSQL" : "PGlite"}; after a warm-up, about ${SECONDS} s of requests per page (at least ${REQUESTS}) at 4 connections; CPU: the service's, from /proc`,
 );
 console.log(
   `| ${pad("page", 36)} | rows | ${pad("HTML", 9)} | ${pad("page data", 9)} | round trips | CPU ms/req | non-2xx |`,

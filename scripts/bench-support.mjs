@@ -159,18 +159,89 @@ export async function signIn(base, email) {
 }
 
 /**
- * One autocannon run of `seconds`, or of `amount` requests (the heavy pages: a count, not a time, so that even a
- * slow page gives a CPU figure); with `pid` and `cpuMsOf`, also the CPU time that process spent per request.
+ * Waits until a process is idle, the tail of the load before it done (requests still being answered when autocannon
+ * stopped, their garbage collected): at most one clock tick (10 ms) of CPU in 250 ms, for at most 3 s.
+ */
+export async function quiet(pid, cpuMsOf) {
+  for (let i = 0; i < 12; i++) {
+    const before = cpuMsOf(pid);
+    await new Promise((r) => setTimeout(r, 250));
+    if (cpuMsOf(pid) - before <= 10) return;
+  }
+}
+
+/**
+ * One autocannon run of `seconds`, or of `amount` requests (every request counted is answered); with `pid` and
+ * `cpuMsOf`, also the CPU time that process spent per request, read after the process is quiet (the run before
+ * this one left nothing to count here).
  */
 export async function load(url, { connections = 8, headers = {}, pid, cpuMsOf, amount, seconds = 8 } = {}) {
+  if (pid) await quiet(pid, cpuMsOf);
   const cpuBefore = pid ? cpuMsOf(pid) : 0;
   const result = await autocannon({ url, connections, headers, ...(amount ? { amount } : { duration: seconds }) });
   const cpuMs = pid ? cpuMsOf(pid) - cpuBefore : Number.NaN;
   const non2xx = result.non2xx + result.errors;
-  const cpu = result.requests.total > 0 ? cpuMs / result.requests.total : Number.NaN;
+  const requests = result.requests.total;
+  const cpu = requests > 0 ? cpuMs / requests : Number.NaN;
   // No request finished (a page slower than the run on a busy machine): nothing measured, rather than zeros.
-  if (result.requests.total === 0) return { rps: Number.NaN, p50: "-", p99: "-", non2xx, cpu };
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx, cpu };
+  if (requests === 0) return { rps: Number.NaN, p50: "-", p99: "-", non2xx, cpu, requests };
+  // A run of `amount` requests ends on autocannon's next whole second: its requests/s come from the latency instead
+  // (each of the connections has one request out at a time, so requests/s = connections / mean latency).
+  const rps = amount ? (connections * 1000) / result.latency.mean : result.requests.average;
+  return { rps, p50: result.latency.p50, p99: result.latency.p99, non2xx, cpu, requests };
+}
+
+/**
+ * A steady reading of a heavy page (ADR 0066): a warm-up of `warmup` requests at the same connections, then about a
+ * second more, not counted (they prepare the page's statements, warm the JIT and take up the tail of the run before),
+ * then as many requests as the warm-up's rate gives in `seconds` (at least `min`, at most `max`), counted by number.
+ */
+export async function steadyLoad(url, { warmup = 24, seconds = 4, min = 48, max = 4000, ...options } = {}) {
+  const rateOf = (run) => (Number.isFinite(run.rps) ? run.rps : 0);
+  const first = await load(url, { ...options, pid: undefined, amount: warmup });
+  // Then about a second more of warm-up, whose rate sets the measured count.
+  const warm = await load(url, { ...options, pid: undefined, amount: Math.max(warmup, Math.round(rateOf(first))) });
+  const amount = Math.min(max, Math.max(min, Math.round(rateOf(warm) * seconds)));
+  return load(url, { ...options, amount });
+}
+
+const median = (values) => {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/**
+ * Two pages loaded in interleaved rounds (ADR 0066): `a` (a baseline) and `b`, each warmed up for a second (not
+ * counted), then `rounds` rounds of `seconds` each, in the order a b, b a, a b, … so that both share the machine's
+ * noise and its drift. Each page's figures are the medians of its rounds; `ratio` is the median of the rounds' own
+ * ratios of b's requests/s to a's (with their range), `cpuRatio` the same of a's CPU per request to b's.
+ */
+export async function pairedLoad(a, b, { rounds = 4, seconds = 2, cpuMsOf, connections = 8 } = {}) {
+  const run = (side) => load(side.url, { connections, headers: side.headers ?? {}, pid: side.pid, cpuMsOf, seconds });
+  for (const side of [a, b]) await load(side.url, { connections, headers: side.headers ?? {}, seconds: 1 });
+  const runs = { a: [], b: [] };
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? ["a", "b"] : ["b", "a"];
+    for (const key of order) runs[key].push(await run(key === "a" ? a : b));
+  }
+  const summary = (list) => ({
+    rps: median(list.map((r) => r.rps)),
+    p50: median(list.map((r) => Number(r.p50))),
+    p99: median(list.map((r) => Number(r.p99))),
+    non2xx: list.reduce((sum, r) => sum + r.non2xx, 0),
+    cpu: median(list.map((r) => r.cpu)),
+    requests: list.reduce((sum, r) => sum + r.requests, 0),
+  });
+  const ratios = runs.b.map((r, i) => r.rps / runs.a[i].rps);
+  const cpuRatios = runs.b.map((r, i) => runs.a[i].cpu / r.cpu);
+  const range = (values) => ({
+    median: median(values),
+    min: Math.min(...values.filter(Number.isFinite)),
+    max: Math.max(...values.filter(Number.isFinite)),
+  });
+  return { a: summary(runs.a), b: summary(runs.b), ratio: range(ratios), cpuRatio: range(cpuRatios), rounds };
 }
 
 /** The request log line of one page: API calls, permission checks and database queries of one request. */

@@ -7,6 +7,7 @@ import {
   type CdqIssueList,
   type CdqIssueWithDesignees,
 } from "../contracts/cdq";
+import { anyOf } from "../db/any-of";
 import type { Db } from "../db/database";
 import { newId } from "../db/ids";
 import { companyMembers, users } from "../users/schema";
@@ -63,11 +64,11 @@ function pageFromStart(db: Db, studyId: string, offset: number, pageSize: number
 }
 
 /**
- * The rows of a page's ids, found by the primary key: `id = any(array(…))` makes the page's ids once (an InitPlan)
- * and fetches each row by its key. `id in (…)` let the planner (PGlite's, with no statistics) scan every issue of the
- * study and run the page's subquery again for each one: 120 loops on the demo study, 4-5 ms (ADR 0061).
+ * The rows of a page's ids, found by the primary key (`anyOf`, server/db/any-of.ts): `id in (…)` let the planner
+ * (PGlite's, with no statistics) scan every issue of the study and run the page's subquery again for each one: 120
+ * loops on the demo study, 4-5 ms (ADR 0061).
  */
-const pageIds = (ids: SQLWrapper) => sql`${cdqIssues.id} = any(array(${ids}))`;
+const pageIds = (ids: SQLWrapper) => anyOf(cdqIssues.id, ids);
 
 /**
  * One page of a study's issues, newest detection first (then by id, so the order is total). The page is found

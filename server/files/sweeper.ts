@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { and, inArray, isNull, lt, notInArray, sql } from "drizzle-orm";
+import { anyOf } from "../db/any-of";
 import type { ServiceDeps } from "../deps";
 import { fileChunks, files } from "./schema";
 import { fileStorage } from "./service";
@@ -43,7 +44,8 @@ export async function sweepFiles(
       and(
         isNull(files.studyId),
         lt(files.createdAt, cutoff),
-        inArray(
+        // The batch's ids once, then each row by its key: `in (…)` ran the batch's query again for every row.
+        anyOf(
           files.id,
           db
             .select({ id: files.id })

@@ -74,6 +74,24 @@ for (const kind of dbKinds()) {
         expect(await bytesExist(usedRow!.storageKey)).toBe(true);
       });
 
+      // The batch's ids are read once, then each row by its key (`anyOf`, ADR 0066): the same rows as `in (…)`.
+      it("removes every unused upload of a batch in one sweep, and none that a request uses", async () => {
+        const ids = [];
+        for (let i = 0; i < 9; i++) ids.push(await upload(`batch-${i}.pdf`));
+        const used = ids.filter((_, i) => i % 3 === 0);
+        for (const id of used) {
+          await api.database.db.update(files).set({ studyId: DEMO.studies.active.id }).where(eq(files.id, id));
+        }
+        const keys = new Map(await Promise.all(ids.map(async (id) => [id, (await row(id))!.storageKey] as const)));
+        const report = await sweepFiles(api.service.deps, { now: later(25) });
+        expect(report.unusedUploads).toBeGreaterThanOrEqual(ids.length - used.length);
+        for (const id of ids) {
+          const isUsed = used.includes(id);
+          expect(await row(id), id).toEqual(isUsed ? expect.objectContaining({ id }) : undefined);
+          expect(await bytesExist(keys.get(id)!)).toBe(isUsed);
+        }
+      });
+
       it("removes bytes without a row only after the grace period, never those of a recorded file", async () => {
         const kept = await upload("kept.pdf");
         await api.database.db.update(files).set({ studyId: DEMO.studies.active.id }).where(eq(files.id, kept));

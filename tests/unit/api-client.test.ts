@@ -84,10 +84,12 @@ describe("API client: reading the result wrapper (000 §8)", () => {
 
 describe("API client: areas made per client from a shared prototype (ADR 0065)", () => {
   /** A transport that notes the token and request id of each request it carries. */
-  const noting = (seen: string[]): ApiTransport => async (request) => {
-    seen.push(`${request.headers.get("authorization")} ${request.headers.get("x-request-id")}`);
-    return new Response("{}", { status: 200, headers: { "content-type": "application/json" } });
-  };
+  const noting =
+    (seen: string[]): ApiTransport =>
+    async (request) => {
+      seen.push(`${request.headers.get("authorization")} ${request.headers.get("x-request-id")}`);
+      return new Response("{}", { status: 200, headers: { "content-type": "application/json" } });
+    };
 
   it("sends each client's calls with its own transport, token and request id, whichever client read an area first", async () => {
     const seenA: string[] = [];

@@ -81,3 +81,37 @@ describe("API client: reading the result wrapper (000 §8)", () => {
     expect(await seen!.json()).toEqual({ paging: { page: 1, pageSize: 200 } });
   });
 });
+
+describe("API client: areas made per client from a shared prototype (ADR 0065)", () => {
+  /** A transport that notes the token and request id of each request it carries. */
+  const noting =
+    (seen: string[]): ApiTransport =>
+    async (request) => {
+      seen.push(`${request.headers.get("authorization")} ${request.headers.get("x-request-id")}`);
+      return new Response("{}", { status: 200, headers: { "content-type": "application/json" } });
+    };
+
+  it("sends each client's calls with its own transport, token and request id, whichever client read an area first", async () => {
+    const seenA: string[] = [];
+    const seenB: string[] = [];
+    const a = createApiClient({ transport: noting(seenA), accessToken: "token-a", requestId: "req-a" });
+    const b = createApiClient({ transport: noting(seenB), accessToken: "token-b", requestId: "req-b" });
+    // Areas of one group (studies, companies) and of another (cpcd), read in turn from both clients.
+    await b.studies.get("c", "s");
+    await a.studies.get("c", "s");
+    await a.companies.get("c");
+    await b.cpcd.get({ companyId: "c" }, "criticalProcesses");
+    await a.cpcd.get({ companyId: "c" }, "criticalProcesses");
+    expect(seenA).toEqual(["Bearer token-a req-a", "Bearer token-a req-a", "Bearer token-a req-a"]);
+    expect(seenB).toEqual(["Bearer token-b req-b", "Bearer token-b req-b"]);
+  });
+
+  it("keeps an area once made, and lists every area as the client's own once read", () => {
+    const client = createApiClient({ transport: answering(200, {}) });
+    const first = client.studies;
+    expect(client.studies).toBe(first);
+    expect(Object.getOwnPropertyNames(client)).toContain("studies");
+    expect(Object.getOwnPropertyNames(client)).not.toContain("cpcd");
+    expect(createApiClient({ transport: answering(200, {}) }).studies).not.toBe(first);
+  });
+});

@@ -7,7 +7,7 @@ import { appLinks, destination, legacyLinks } from "~/lib/links";
 import { badgeText, type Nav, type NavLink } from "~/lib/nav";
 import { useSettings } from "~/lib/settings";
 import type { ShellUser, StudyMenuEntry } from "~/lib/shell";
-import { Chevron, loadKeys, Menu, type MenuEntry } from "./Menu";
+import { loadKeys, Menu, type MenuEntry } from "./Menu";
 
 export interface HeaderProps {
   companyId: string;
@@ -109,7 +109,6 @@ function TopMenus({ nav }: { nav: Nav }) {
         data-testid="menu-compact"
       >
         {t("menus.menu")}
-        <Chevron />
       </button>
       <nav
         id={MAIN_NAV_ID}
@@ -280,7 +279,7 @@ export function NavEntryLink({
         data-testid={testId}
       >
         {t(`nav.${link.id}`)}
-        <span className="sr-only"> ({t(`menus.unavailable.${link.unavailable ?? "classic"}`)})</span>
+        <span className="sr-only">{` (${t(`menus.unavailable.${link.unavailable ?? "classic"}`)})`}</span>
       </span>
     );
   }

@@ -56,11 +56,13 @@ export interface MenuProps {
 }
 
 // Component classes (app/tailwind.css): the header repeats them in every menu and item of every page (ADR 0041).
+// `menu-trigger` draws its chevron; where the list sits is `menu-panel`'s (ADR 0065).
 const triggerClass = "menu-trigger";
-const panelClass = "menu-panel";
+const panelClass = { start: "menu-panel", end: "menu-panel menu-panel-end" };
 const itemClass = "menu-item";
 const disabledClass = "menu-item-off";
 
+/** A chevron for a menu button of a class of its own (a page's menus); the header's buttons draw theirs by class. */
 export function Chevron() {
   return (
     <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
@@ -111,7 +113,6 @@ export function Menu({
 
   // Roles and roving focus only once script can move the focus; before that, plain links Tab reaches.
   const menuRoles = wired;
-  const alignStyle = align === "end" ? { right: "anchor(right)" } : { left: "anchor(left)" };
 
   return (
     <div className="relative inline-flex" data-menu={id}>
@@ -130,7 +131,7 @@ export function Menu({
         data-testid={`menu-${id}`}
       >
         {trigger}
-        <Chevron />
+        {triggerClassName ? <Chevron /> : null}
       </button>
       <div
         ref={panel}
@@ -138,16 +139,8 @@ export function Menu({
         {...{ popover: "auto" }}
         role={menuRoles ? "menu" : undefined}
         aria-labelledby={menuRoles ? `${panelId}-button` : undefined}
-        className={panelClass}
-        style={
-          {
-            inset: "auto",
-            positionAnchor: anchor,
-            top: "anchor(bottom)",
-            marginTop: "4px",
-            ...alignStyle,
-          } as CSSProperties
-        }
+        className={panelClass[align]}
+        style={{ positionAnchor: anchor } as CSSProperties}
         hidden={wired && !hasPopover() ? !open : undefined}
         data-testid={`menu-${id}-content`}
       >
@@ -306,7 +299,7 @@ function EntryContent({
         className={disabledClass}
         data-testid={entry.testId}
       >
-        <span>{label}</span>
+        {label}
         {reason ? <span className="text-xs">{reason}</span> : null}
       </span>
     );

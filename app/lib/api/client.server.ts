@@ -29,15 +29,23 @@ export {
 /**
  * The one typed client through which loaders and actions reach the product API (000 §7, 001 §7). Every call is named
  * by its definition in server/contracts/calls: no path is spelled here.
+ *
+ * Made for every request, so made cheaply (ADR 0065): the client is an object over this request's transport helpers
+ * whose areas (`studies`, `shell`, `cpcd`, …) come from a prototype made once per process; an area group is made for
+ * the request the first time one of its areas is read, and kept on the client. A page that calls one area does not
+ * make the other hundred calls' functions.
  */
-export function createApiClient(options: ApiClientOptions) {
-  const http = createApiHttp(options);
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  return Object.create(clientPrototype, { [HTTP]: { value: createApiHttp(options) } }) as ApiClient;
+}
+
+/** The platform's calls of 000 §7 beside sign-in: settings, the shell, permissions, companies, studies, users, … */
+function coreAreas(http: ApiHttp) {
   const { call, callRaw, form } = http;
   const none = {};
   const ifNoneMatch = (etag?: string | null) => (etag ? { "if-none-match": etag } : undefined);
 
   return {
-    ...signInAreas(http),
     settings: {
       get: () => call(settingsCalls.get, none),
     },
@@ -79,8 +87,6 @@ export function createApiClient(options: ApiClientOptions) {
     documents: {
       companyLogo: (etag?: string | null) => callRaw(documentCalls.companyLogo, none, ifNoneMatch(etag)),
     },
-    // Feature areas of 001, one module each, built on `http`: add one line per area here.
-    ...featureAreas(http),
   };
 }
 
@@ -130,24 +136,58 @@ function signInAreas(http: ApiHttp) {
   };
 }
 
-/** The feature areas' calls (001 §7). Each area lives in its own module beside this one. */
-function featureAreas(http: ApiHttp) {
-  return {
-    // issue 12, CP&CD: `cpcd`
-    cpcd: cpcdCalls(http),
+/**
+ * The client's area groups, each made from the request's transport helpers. Feature areas of 001, one module each,
+ * built on `http`: add one line per area here (and its type to `ApiClient`).
+ */
+const AREA_GROUPS: readonly ((http: ApiHttp) => object)[] = [
+  signInAreas,
+  coreAreas,
+  // issue 12, CP&CD: `cpcd`
+  (http) => ({ cpcd: cpcdCalls(http) }),
+  // issue 13, audit trail: `audit`
+  (http) => ({ audit: auditCalls(http) }),
+  // issue 14, Compliance & Data Quality: `cdq`
+  (http) => ({ cdq: cdqCalls(http) }),
+  // issue 15, Protocol Analysis: `files`, `protocolAnalysis`, `ract`
+  protocolAnalysisCalls,
+  // issue 25, CTQ identification: `ctq`
+  ctqCalls,
+];
 
-    // issue 13, audit trail: `audit`
-    audit: auditCalls(http),
+export type ApiClient = ReturnType<typeof signInAreas> &
+  ReturnType<typeof coreAreas> & {
+    cpcd: ReturnType<typeof cpcdCalls>;
+    audit: ReturnType<typeof auditCalls>;
+    cdq: ReturnType<typeof cdqCalls>;
+  } & ReturnType<typeof protocolAnalysisCalls> &
+  ReturnType<typeof ctqCalls>;
 
-    // issue 14, Compliance & Data Quality: `cdq`
-    cdq: cdqCalls(http),
+/** Where a client keeps its request's transport helpers. */
+const HTTP = Symbol("api client http");
+type ClientState = Record<string, unknown> & { [HTTP]: ApiHttp };
 
-    // issue 15, Protocol Analysis: `files`, `protocolAnalysis`, `ract`
-    ...protocolAnalysisCalls(http),
-
-    // issue 25, CTQ identification: `ctq`
-    ...ctqCalls(http),
-  };
-}
-
-export type ApiClient = ReturnType<typeof createApiClient>;
+/**
+ * The clients' prototype, made once per process: for each area a getter that makes the area's group for this client
+ * (from its own transport helpers, never another request's) and keeps the group's areas on the client as values. The
+ * areas' names are read from one group made over a transport that is never called.
+ */
+const clientPrototype: object = (() => {
+  const prototype = {};
+  const probe = createApiHttp({ transport: () => Promise.reject(new Error("the client's probe is never called")) });
+  for (const group of AREA_GROUPS) {
+    for (const area of Object.keys(group(probe))) {
+      Object.defineProperty(prototype, area, {
+        enumerable: true,
+        get(this: ClientState) {
+          const made = group(this[HTTP]) as Record<string, unknown>;
+          for (const [name, value] of Object.entries(made)) {
+            Object.defineProperty(this, name, { value, enumerable: true });
+          }
+          return made[area];
+        },
+      });
+    }
+  }
+  return prototype;
+})();

@@ -14,7 +14,7 @@
  *   Remix context, which Remix hands out anew when the address changes outside a transition, is given to the view
  *   as a stable value (`StableRemixContext`); the shell's contexts are stable (the toasts' list is no context).
  * - React 18 sets a text area back to its server text when it hydrates it (its `postMountWrapper`): what was typed
- *   into one before the view hydrated is kept (`keepTyped`) and put back as the view hydrates (`PutBackTyped`).
+ *   into one of the view's before it hydrated is kept (`typedText`) and put back as it hydrates (`Hydrated`).
  * - A part the view's modules register as rendered open by the server (`window.__lazyParts`, ADR 0051) is awaited
  *   with the view's chunk, so the view hydrates whole, with no boundary of its own left waiting.
  */
@@ -28,24 +28,32 @@ declare global {
   }
 }
 
-/** The text areas typed into before their view hydrated, with what was typed: put back once it has. */
-const typed = new Map<HTMLTextAreaElement, string>();
-function onTyped(event: Event) {
-  if (event.target instanceof HTMLTextAreaElement) typed.set(event.target, event.target.value);
-}
-function keepTyped() {
-  document.addEventListener("input", onTyped, true);
-}
-
-/** Puts back what was typed into the view's text areas before it hydrated (React 18 reset them to the server's text). */
-function PutBackTyped() {
-  useLayoutEffect(() => {
-    for (const [element, value] of typed) if (element.isConnected && element.value !== value) element.value = value;
-    typed.clear();
-    document.removeEventListener("input", onTyped, true);
-    window.__lazyViewsPending = Math.max(0, (window.__lazyViewsPending ?? 1) - 1);
-  }, []);
-  return null;
+/**
+ * What is typed into the text areas of a view the server rendered, until it hydrates: React 18 sets a text area back
+ * to its server text when it hydrates it (ReactDOMTextarea's postMountWrapper), so `putBack` restores what was typed.
+ * Only the view's own text areas count: those between its boundary's start (`<!--$-->`) and its marker.
+ */
+function typedText(marker: Element) {
+  let start: Node | null = marker;
+  while (start && !(start.nodeType === Node.COMMENT_NODE && (start as Comment).data.startsWith("$")))
+    start = start.previousSibling;
+  const typed = new Map<HTMLTextAreaElement, string>();
+  const inView = (node: Node) =>
+    start !== null &&
+    Boolean(start.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING) &&
+    Boolean(marker.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_PRECEDING);
+  const onInput = (event: Event) => {
+    const element = event.target;
+    if (element instanceof HTMLTextAreaElement && inView(element)) typed.set(element, element.value);
+  };
+  document.addEventListener("input", onInput, true);
+  return {
+    putBack() {
+      document.removeEventListener("input", onInput, true);
+      for (const [element, value] of typed) if (element.isConnected && element.value !== value) element.value = value;
+      typed.clear();
+    },
+  };
 }
 
 /**
@@ -89,14 +97,26 @@ export function lazyView<P extends object>(
         failure = error;
         pending = undefined;
       }));
+  let typed: ReturnType<typeof typedText> | null = null;
   if (typeof document !== "undefined" && eager() === undefined) {
     // The route's module has loaded: the view will be wanted, its chunk is asked for now.
     void preload();
     // The server rendered it (a first visit): what is typed before it hydrates is kept.
-    if (document.querySelector(`template[data-lazy-view="${name}"]`)) {
+    const marker = document.querySelector(`template[data-lazy-view="${name}"]`);
+    if (marker) {
       window.__lazyViewsPending = (window.__lazyViewsPending ?? 0) + 1;
-      keepTyped();
+      typed = typedText(marker);
     }
+  }
+  /** Runs as the view hydrates (or mounts): what was typed before is put back. */
+  function Hydrated() {
+    useLayoutEffect(() => {
+      if (!typed) return;
+      typed.putBack();
+      typed = null;
+      window.__lazyViewsPending = Math.max(0, (window.__lazyViewsPending ?? 1) - 1);
+    }, []);
+    return null;
   }
   function View(props: P) {
     const Component = loaded ?? eager();
@@ -112,9 +132,9 @@ export function lazyView<P extends object>(
     return (
       <StableRemixContext>
         <Suspense fallback={null}>
-          <template data-lazy-view={name} />
           <View {...props} />
-          <PutBackTyped />
+          <template data-lazy-view={name} />
+          <Hydrated />
         </Suspense>
       </StableRemixContext>
     );

@@ -19,7 +19,16 @@
  *   with the view's chunk, so the view hydrates whole, with no boundary of its own left waiting.
  */
 import { UNSAFE_RemixContext as RemixContext } from "@remix-run/react";
-import { memo, Suspense, useContext, useLayoutEffect, useMemo, type ComponentType, type ReactNode } from "react";
+import {
+  memo,
+  Suspense,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  type ComponentType,
+  type ReactNode,
+} from "react";
 
 declare global {
   interface Window {
@@ -55,6 +64,9 @@ function typedText(marker: Element) {
     },
   };
 }
+
+/** A layout effect in the browser (the server runs no effect, and React warns of a layout effect there). */
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /**
  * The Remix context as a value that changes only with what it holds: Remix makes its value anew when the address
@@ -110,7 +122,7 @@ export function lazyView<P extends object>(
   }
   /** Runs as the view hydrates (or mounts): what was typed before is put back. */
   function Hydrated() {
-    useLayoutEffect(() => {
+    useBrowserLayoutEffect(() => {
       if (!typed) return;
       typed.putBack();
       typed = null;

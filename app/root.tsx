@@ -5,7 +5,7 @@ import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { ExternalLinkHost } from "./components/ExternalLink";
 import { NavigationProgress } from "./components/NavigationProgress";
-import { ToastArea, ToastProvider } from "./components/Toasts";
+import { ToastProvider } from "./components/Toasts";
 import { htmlLang, i18nConfig } from "./lib/i18n";
 // `data` from here, not "@remix-run/node": that stub is a chunk shared with the routes that import it (ADR 0059).
 import { consumeFlash, data, getLocale, localeCookieHeader, translatorFor } from "./lib/layouts.server";
@@ -58,7 +58,6 @@ export function Layout({ children }: { children: ReactNode }) {
           <ExternalLinkHost>
             <NavigationProgress />
             {children}
-            <ToastArea />
           </ExternalLinkHost>
         </ToastProvider>
         {data?.scripts === false ? null : (

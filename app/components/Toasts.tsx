@@ -13,16 +13,19 @@ import {
 } from "~/lib/toasts";
 
 /**
- * The global toast area (000 §2.8, §4.5): top-right on every page, mounted once in app/root.tsx. Toasts come from
+ * The global toast area (000 §2.8, §4.5): top-right on every page, mounted once by the provider in app/root.tsx. Toasts come from
  * three sources: the flash cookie (server-set, rendered by the server too, so they show without JavaScript), the
  * React API `useToasts().show(...)`, and the browser-side bus of app/lib/toasts.ts (`showToast`, `showErrorToast`).
  * With JavaScript a toast leaves after 5 s (paused while it is hovered or has focus) or on Close; without, it stays
  * and Close reloads the page without it. See docs/decisions/0018-feedback-and-navigation.md.
  */
 
+/**
+ * What the context gives: functions, the same for the page's life. The toasts shown are no part of it (the provider
+ * hands them to the area itself): a context that changed outside a transition would reach every dehydrated view under
+ * it (React #421, ADR 0064).
+ */
 export interface ToastApi {
-  /** The toasts shown now, oldest first. */
-  toasts: readonly Notification[];
   /** Shows a toast; an unknown or missing type counts as information. Returns its id. */
   show: (request: ToastRequest) => number;
   /** Shows the caller's message, or the generic error text, as an error toast (000 §4.5, §8). */
@@ -79,8 +82,13 @@ export function ToastProvider({ flash, children }: { flash?: readonly FlashMessa
 
   useEffect(() => subscribeToasts(show), [show]);
 
-  const api = useMemo(() => ({ toasts, show, showError, dismiss }), [toasts, show, showError, dismiss]);
-  return <ToastContext.Provider value={api}>{children}</ToastContext.Provider>;
+  const api = useMemo(() => ({ show, showError, dismiss }), [show, showError, dismiss]);
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <ToastArea toasts={toasts} dismiss={dismiss} />
+    </ToastContext.Provider>
+  );
 }
 
 const TOAST_STYLE: Record<ToastType, string> = {
@@ -98,9 +106,11 @@ const CLOSE_STYLE: Record<ToastType, string> = {
   information: "text-slate-700 hover:bg-slate-100 focus-visible:outline-brand-600",
 };
 
-/** The area itself: a labelled region holding a polite live region that is always there, so additions are announced. */
-export function ToastArea() {
-  const { toasts, dismiss } = useToasts();
+/**
+ * The area itself, after the page (the provider renders it): a labelled region holding a polite live region that is
+ * always there, so additions are announced.
+ */
+function ToastArea({ toasts, dismiss }: { toasts: readonly Notification[]; dismiss: (id: number) => void }) {
   const { t } = useTranslation();
   const location = useLocation();
   const query = [...new URLSearchParams(location.search)];

@@ -83,13 +83,20 @@ export async function expectAccessible(page: Page): Promise<void> {
   }
 }
 
-/** With JavaScript on, waits until React has hydrated the page. */
-export async function waitForHydration(page: Page, javaScriptEnabled: boolean): Promise<void> {
+/**
+ * With JavaScript on, waits until React has hydrated the page: the router, and the page's lazy view (an editor,
+ * hydrated when its chunk has come: app/components/lazy-view.tsx, ADR 0064) unless `views` is false.
+ */
+export async function waitForHydration(
+  page: Page,
+  javaScriptEnabled: boolean,
+  { views = true }: { views?: boolean } = {},
+): Promise<void> {
   if (!javaScriptEnabled) return;
-  await page.waitForFunction(() => {
-    const router = (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter;
-    return router?.state.initialized === true;
-  });
+  await page.waitForFunction((views) => {
+    const w = window as unknown as { __remixRouter?: { state: { initialized: boolean } }; __lazyViewsPending?: number };
+    return w.__remixRouter?.state.initialized === true && (!views || !w.__lazyViewsPending);
+  }, views);
 }
 
 /** Where the e2e service's SMTP peer writes the messages it receives (see playwright.config.ts). */

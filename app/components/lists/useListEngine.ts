@@ -140,6 +140,8 @@ function useListState(options: ListEngineOptions) {
 function useFormReader(id: string, list: ReturnType<typeof useListState>, runtime: { current: ListRuntime | null }) {
   const { setState, seen } = list;
   const [valid, setValid] = useState<boolean | null>(null);
+  // An input before the runtime had come: its checks run when it comes (`early`).
+  const early = useRef(false);
   const read = useCallback(
     ({ edited = false, messages = true }: { edited?: boolean; messages?: boolean } = {}) => {
       const element = formOf(id);
@@ -147,6 +149,7 @@ function useFormReader(id: string, list: ReturnType<typeof useListState>, runtim
       const formData = new FormData(element);
       const values = rowsOfFormData(formData);
       let shown: Errors | null = null;
+      if (!runtime.current && edited) early.current = true;
       if (runtime.current) {
         const result = runtime.current.read(formData, seen.current, edited);
         setValid(result.valid);
@@ -162,7 +165,7 @@ function useFormReader(id: string, list: ReturnType<typeof useListState>, runtim
     },
     [id, setState, seen, runtime],
   );
-  return { read, valid };
+  return { read, valid, early };
 }
 
 /** A field is checked when it is left, then on each input (ADR 0023, ADR 0044), wherever it is (a dialog too). */
@@ -344,8 +347,9 @@ export function useListEngine(options: ListEngineOptions) {
   const { id, uniqueBy } = options;
   const list = useListState(options);
   const runtime = useRef<ListRuntime | null>(null);
-  const { read, valid } = useFormReader(id, list, runtime);
-  useListRuntime(runtime, options.load, () => read({ messages: false }));
+  const { read, valid, early } = useFormReader(id, list, runtime);
+  // When the runtime comes: the form read anew, with the messages an input before it would have shown.
+  useListRuntime(runtime, options.load, () => read({ edited: early.current, messages: early.current }));
   useFieldListeners(id, list.seen, read);
   const edited = useRef(false);
   const edits = useRowEdits(list, runtime, options.onAdded, edited);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CpcdEditor } from "~/features/cpcd/components/CpcdEditor";
+import { CompanyCpcdPage } from "~/features/cpcd/components/CpcdPages";
 import { cpcdAction, loadCpcdPage } from "~/features/cpcd/page.server";
 import { getFixedT } from "~/lib/i18next.server";
 import { companyIdParam } from "~/lib/params";
@@ -23,7 +23,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function CompanyCpcd() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  return <CpcdEditor level="company" data={data} actionData={actionData} />;
+  return <CompanyCpcdPage data={data} actionData={actionData} />;
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, args.data?.pageName);

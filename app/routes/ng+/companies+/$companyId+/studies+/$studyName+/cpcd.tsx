@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CpcdEditor } from "~/features/cpcd/components/CpcdEditor";
+import { StudyCpcdPage } from "~/features/cpcd/components/CpcdPages";
 import { cpcdAction, loadCpcdPage } from "~/features/cpcd/page.server";
-import { CpcdAiEntry } from "~/features/protocol-analysis/components/CtqEntry";
 import { ctqIdentification } from "~/features/protocol-analysis/ctq";
 import { getFixedT } from "~/lib/i18next.server";
 import { companyIdParam, studyNameParam } from "~/lib/params";
@@ -38,16 +37,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function StudyCpcd() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const aiEntry = (
-    <CpcdAiEntry
-      companyId={data.companyId}
-      studyName={data.studyName}
-      ctq={data.ctq}
-      canAskAi={data.canAskAi}
-      toolEnabled={data.protocolAnalysisEnabled}
-    />
-  );
-  return <CpcdEditor level="study" data={data} actionData={actionData} aiEntry={aiEntry} />;
+  return <StudyCpcdPage data={data} actionData={actionData} />;
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, args.data?.pageName);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CtqResultsPage } from "~/features/ctq/components/CtqResultsPage";
+import { CtqResultsView } from "~/features/ctq/components/results-view";
 import type { CtqAnswer } from "~/features/ctq/results";
 import { ctqResultsAction, loadCtqResults } from "~/features/ctq/results.server";
 import { pageMeta } from "~/lib/settings";
@@ -11,7 +11,7 @@ export const action = (args: ActionFunctionArgs) => ctqResultsAction(args);
 
 export default function CtqResults() {
   const answer = useActionData<typeof action>() as CtqAnswer | undefined;
-  return <CtqResultsPage {...useLoaderData<typeof loader>()} answer={answer} />;
+  return <CtqResultsView {...useLoaderData<typeof loader>()} answer={answer} />;
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, args.data?.pageName);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ResultsPage } from "~/features/protocol-analysis/components/ResultsPage";
+import { ResultsView } from "~/features/protocol-analysis/components/results-view";
 import type { ResultsAnswer } from "~/features/protocol-analysis/results";
 import { loadResults, resultsAction } from "~/features/protocol-analysis/results.server";
 import { pageMeta } from "~/lib/settings";
@@ -12,7 +12,7 @@ export const action = (args: ActionFunctionArgs) => resultsAction(args);
 export default function RiskAssessmentResults() {
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as ResultsAnswer | undefined;
-  return <ResultsPage {...data} answer={answer} />;
+  return <ResultsView {...data} answer={answer} />;
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, args.data?.pageName);

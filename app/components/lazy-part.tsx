@@ -22,30 +22,29 @@ declare global {
 }
 
 /**
- * A part loaded when first shown. `eager` gives the component where it is bundled (the server; unit tests), else
- * nothing; `load` imports it. The part renders while `when` holds, and from then on.
+ * A component whose code is a chunk of its own, shared by `lazyPart` and `lazyView` (app/components/lazy-view.tsx):
+ * `preload` asks for the chunk once (again after a failure), then `ready` (what must come with it) before it counts as
+ * loaded; `Loaded` renders it, suspends until it has come, or throws the failure to the route's error boundary (once:
+ * the next render asks again). Hydration does not wait for a failed chunk.
  */
-export function lazyPart<P extends object>(
-  name: string,
+export function chunkComponent<P extends object>(
   eager: () => ComponentType<P> | undefined,
   load: () => Promise<ComponentType<P>>,
+  ready: () => Promise<unknown> = () => Promise.resolve(),
 ) {
   let loaded: ComponentType<P> | undefined;
   let failure: unknown;
   let pending: Promise<unknown> | undefined;
   const preload = () =>
-    (pending ??= load().then(
-      (component) => {
+    (pending ??= load()
+      .then(async (component) => {
+        await ready();
         loaded = component;
-      },
-      (error: unknown) => {
-        // The next showing tries again; this one shows the route's error boundary (hydration does not wait for it).
+      })
+      .catch((error: unknown) => {
         failure = error;
         pending = undefined;
-      },
-    ));
-  if (typeof document !== "undefined" && document.querySelector(`template[data-lazy-part="${name}"]`))
-    (window.__lazyParts ??= []).push(preload());
+      }));
   function Loaded(props: P) {
     const Component = loaded ?? eager();
     if (Component) return <Component {...props} />;
@@ -56,6 +55,21 @@ export function lazyPart<P extends object>(
     }
     throw preload();
   }
+  return { preload, Loaded };
+}
+
+/**
+ * A part loaded when first shown. `eager` gives the component where it is bundled (the server; unit tests), else
+ * nothing; `load` imports it. The part renders while `when` holds, and from then on.
+ */
+export function lazyPart<P extends object>(
+  name: string,
+  eager: () => ComponentType<P> | undefined,
+  load: () => Promise<ComponentType<P>>,
+) {
+  const { preload, Loaded } = chunkComponent(eager, load);
+  if (typeof document !== "undefined" && document.querySelector(`template[data-lazy-part="${name}"]`))
+    (window.__lazyParts ??= []).push(preload());
   function Part({ when, ...props }: P & { when: boolean }) {
     const [shown, setShown] = useState(when);
     if (when && !shown) setShown(true);

@@ -29,6 +29,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from "react";
+import { chunkComponent } from "./lazy-part";
 
 declare global {
   interface Window {
@@ -94,21 +95,8 @@ export function lazyView<P extends object>(
   eager: () => ComponentType<P> | undefined,
   load: () => Promise<ComponentType<P>>,
 ) {
-  let loaded: ComponentType<P> | undefined;
-  let failure: unknown;
-  let pending: Promise<unknown> | undefined;
-  const preload = () =>
-    (pending ??= load()
-      // The parts the view's modules found open in the HTML (ADR 0051) come with it.
-      .then(async (component) => {
-        await Promise.all(window.__lazyParts ?? []);
-        loaded = component;
-      })
-      .catch((error: unknown) => {
-        // The route's error boundary shows it; the next render asks again.
-        failure = error;
-        pending = undefined;
-      }));
+  // The parts the view's modules found open in the HTML (ADR 0051) come with it.
+  const { preload, Loaded: View } = chunkComponent(eager, load, () => Promise.all(window.__lazyParts ?? []));
   let typed: ReturnType<typeof typedText> | null = null;
   if (typeof document !== "undefined" && eager() === undefined) {
     // The route's module has loaded: the view will be wanted, its chunk is asked for now.
@@ -129,16 +117,6 @@ export function lazyView<P extends object>(
       window.__lazyViewsPending = Math.max(0, (window.__lazyViewsPending ?? 1) - 1);
     }, []);
     return null;
-  }
-  function View(props: P) {
-    const Component = loaded ?? eager();
-    if (Component) return <Component {...props} />;
-    if (failure !== undefined) {
-      const error = failure;
-      failure = undefined;
-      throw error;
-    }
-    throw preload();
   }
   function LazyView(props: P) {
     return (

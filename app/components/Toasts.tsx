@@ -13,11 +13,11 @@ import {
 } from "~/lib/toasts";
 
 /**
- * The global toast area (000 §2.8, §4.5): top-right on every page, mounted once by the provider in app/root.tsx. Toasts come from
- * three sources: the flash cookie (server-set, rendered by the server too, so they show without JavaScript), the
- * React API `useToasts().show(...)`, and the browser-side bus of app/lib/toasts.ts (`showToast`, `showErrorToast`).
- * With JavaScript a toast leaves after 5 s (paused while it is hovered or has focus) or on Close; without, it stays
- * and Close reloads the page without it. See docs/decisions/0018-feedback-and-navigation.md.
+ * The global toast area (000 §2.8, §4.5): top-right on every page, mounted once by the provider in app/root.tsx.
+ * Toasts come from three sources: the flash cookie (server-set, rendered by the server too, so they show without
+ * JavaScript), the React API `useToasts().show(...)`, and the browser-side bus of app/lib/toasts.ts (`showToast`,
+ * `showErrorToast`). With JavaScript a toast leaves after 5 s (paused while it is hovered or has focus) or on Close;
+ * without, it stays and Close reloads the page without it. See docs/decisions/0018-feedback-and-navigation.md.
  */
 
 /**

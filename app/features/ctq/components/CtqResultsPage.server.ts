@@ -1,3 +1,3 @@
 // The CTQ results' view for the server's render (ADR 0064): an empty module in the browser, which loads it as a
-// chunk (./results-view.tsx).
+// chunk (./CtqResultsView.tsx).
 export * from "./CtqResultsPage";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CtqResultsView } from "~/features/ctq/components/results-view";
+import { CtqResultsView } from "~/features/ctq/components/CtqResultsView";
 import type { CtqAnswer } from "~/features/ctq/results";
 import { ctqResultsAction, loadCtqResults } from "~/features/ctq/results.server";
 import { pageMeta } from "~/lib/settings";

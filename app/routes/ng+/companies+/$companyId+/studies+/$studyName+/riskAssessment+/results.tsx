@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ResultsView } from "~/features/protocol-analysis/components/results-view";
+import { ResultsView } from "~/features/protocol-analysis/components/ResultsView";
 import type { ResultsAnswer } from "~/features/protocol-analysis/results";
 import { loadResults, resultsAction } from "~/features/protocol-analysis/results.server";
 import { pageMeta } from "~/lib/settings";

@@ -97,6 +97,23 @@ describe("the light engine: no conform nor zod in the first download, the same f
     await waitFor(() => expect(go.disabled).toBe(true));
   });
 
+  it("checks what the user typed before the validation runtime had loaded when it loads: the button is never the only explanation", async () => {
+    const held = heldSchema();
+    renderWithRouter(<Sample load={held.load} />);
+    const go = (await screen.findByRole("button", { name: "Go" })) as HTMLButtonElement;
+    const email = screen.getByLabelText("Email");
+    await act(async () => {
+      fireEvent.change(email, { target: { value: "ann@" } });
+    });
+    expect(email.hasAttribute("aria-invalid")).toBe(false);
+    await act(async () => held.release());
+    await waitFor(() => expect(go.disabled).toBe(true));
+    // As on an input once loaded: the first invalid input shows every message, beside the disabled button.
+    await waitFor(() => expect(email.getAttribute("aria-invalid")).toBe("true"));
+    expect(screen.getByLabelText("Title").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText("Value is not a valid email address")).toBeTruthy();
+  });
+
   it("once loaded, refuses an invalid post in the browser, shows every message and focuses the first field", async () => {
     let posts = 0;
     renderWithRouter(<Sample onPost={() => posts++} />);

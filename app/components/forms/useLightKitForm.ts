@@ -70,6 +70,8 @@ export function useLightKitForm<S extends FormSchema>(loadSchema: () => Promise<
   const [resetKey, setResetKey] = useState(0);
   const touched = useRef(new Set(Object.keys(serverErrors(lastResult))));
   const shownAll = useRef(false);
+  // An input before the runtime had come: it is checked when the runtime comes, its messages shown as on an input.
+  const early = useRef(false);
 
   const check = useCallback((): boolean | null => {
     const element = formOf(formId);
@@ -79,7 +81,10 @@ export function useLightKitForm<S extends FormSchema>(loadSchema: () => Promise<
     return ok;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the runtime is a ref
   }, [formId, validFor]);
-  const runtime = useRuntime(loadSchema, check);
+  const runtime = useRuntime(loadSchema, () => {
+    if (check() === false && early.current) shownAll.current = true;
+    if (early.current) refresh();
+  });
 
   /** The messages of the fields the user has been through (all of them once shownAll). */
   const refresh = useCallback(() => {
@@ -111,7 +116,7 @@ export function useLightKitForm<S extends FormSchema>(loadSchema: () => Promise<
     },
     [formId, intent, runtime],
   );
-  const events = useFieldEvents({ check, refresh, touched, shownAll, onEdit });
+  const events = useFieldEvents({ check, refresh, touched, shownAll, early, onEdit });
   const fields = useMemo(
     () =>
       fieldsOf<FieldNames<input<S>>>(formId, shown, String(resetKey), lastResult?.initialValue ?? options.defaultValue),
@@ -166,8 +171,14 @@ function useFieldEvents({
   refresh,
   touched,
   shownAll,
+  early,
   onEdit,
-}: Seen & { check: () => boolean | null; refresh: () => void; onEdit?: () => void }) {
+}: Seen & {
+  check: () => boolean | null;
+  refresh: () => void;
+  early: { current: boolean };
+  onEdit?: () => void;
+}) {
   return useMemo(
     () => ({
       onBlur: (event: FormEvent<HTMLFormElement>) => {
@@ -180,11 +191,13 @@ function useFieldEvents({
         const name = (event.target as Partial<HTMLInputElement>).name;
         if (!name || name === "intent") return;
         onEdit?.();
-        if (check() === false) shownAll.current = true;
+        const ok = check();
+        if (ok === null) early.current = true;
+        if (ok === false) shownAll.current = true;
         refresh();
       },
     }),
-    [check, refresh, touched, shownAll, onEdit],
+    [check, refresh, touched, shownAll, early, onEdit],
   );
 }
 

@@ -33,6 +33,8 @@ test("a network failure while the study dropdown loads its list keeps the page a
   await page.goto("/ng/companies/6560de000000000000000001/studies/DEMO001");
   await waitForHydration(page, javaScriptEnabled);
   const heading = await page.getByRole("heading", { level: 1 }).textContent();
+  // The menu fetches its list once its code has come after hydration (ADR 0059); before that it is the server's popover.
+  await expect(page.getByTestId("menu-study")).toHaveAttribute("aria-haspopup", "menu");
   await context.setOffline(true);
   await page.getByTestId("menu-study").click();
   await expect(
@@ -59,6 +61,7 @@ test("the study dropdown's list failing a second time (its code already loaded) 
   await page.goto("/ng/companies/6560de000000000000000001/studies/DEMO001");
   await waitForHydration(page, javaScriptEnabled);
   const menu = page.getByTestId("menu-study");
+  await expect(menu).toHaveAttribute("aria-haspopup", "menu"); // its code has come (ADR 0059)
   await menu.click();
   await expect(page.getByTestId("study-entry-DEMO002")).toBeVisible();
   await page.keyboard.press("Escape");

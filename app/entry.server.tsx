@@ -2,12 +2,17 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { FragmentCacheContext } from "./lib/fragment-cache";
+import { cachedFragment, createFragmentCache } from "./lib/fragment-cache.server";
 import { I18nProvider } from "./lib/i18n-react";
 import { getLocale, translatorFor } from "./lib/i18next.server";
 import { NonceProvider } from "./lib/nonce";
 import { documentSecurityHeaders } from "./lib/security-headers.server";
 
 export const streamTimeout = 5_000;
+
+/** The markup of the parts made once per input (the header), for this process (ADR 0067). */
+const CachedFragment = cachedFragment(createFragmentCache());
 
 /** Collects the rendered document; React may end its destination more than once, which is not an error here. */
 class DocumentSink extends Writable {
@@ -55,7 +60,9 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider nonce={nonce}>
         <I18nProvider t={translatorFor(locale)} locale={locale}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          <FragmentCacheContext.Provider value={CachedFragment}>
+            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          </FragmentCacheContext.Provider>
         </I18nProvider>
       </NonceProvider>,
       {

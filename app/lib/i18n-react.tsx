@@ -11,7 +11,7 @@ interface I18nValue {
 }
 
 const fallback: I18nValue = { t: (key, options) => options?.defaultValue ?? key, locale: "deven" };
-const I18nContext = createContext<I18nValue>(fallback);
+export const I18nContext = createContext<I18nValue>(fallback);
 
 export function I18nProvider({ t, locale, children }: { t: TFunction; locale: string; children: ReactNode }) {
   const value = useMemo(() => ({ t, locale }), [t, locale]);

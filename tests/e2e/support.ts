@@ -4,18 +4,25 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type Browser, type BrowserContext, type Page } from "@playwright/test";
 
-/** Fails a test on any Content-Security-Policy violation or uncaught page error. */
+/**
+ * React's errors of hydration (production codes): the server's markup and the browser's render differ, and React
+ * throws the server's markup away (ADR 0064, ADR 0067).
+ */
+const HYDRATION_ERROR = /Minified React error #(418|419|421|423|425)\b|Hydration failed|did not match/;
+
+/** Fails a test on any Content-Security-Policy violation, uncaught page error or hydration error. */
 export const test = base.extend<{ pageProblems: string[] }>({
   pageProblems: [
     async ({ page }, use) => {
       const problems: string[] = [];
       page.on("console", (message) => {
-        if (message.type() === "error" && /Content Security Policy|Refused to/i.test(message.text()))
+        if (message.type() !== "error") return;
+        if (/Content Security Policy|Refused to/i.test(message.text()) || HYDRATION_ERROR.test(message.text()))
           problems.push(message.text());
       });
       page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
       await use(problems);
-      expect(problems, "CSP violations or page errors").toEqual([]);
+      expect(problems, "CSP violations, page errors or hydration errors").toEqual([]);
     },
     { auto: true },
   ],

@@ -34,7 +34,7 @@ const key = (element: Element, name: string) => fireEvent.keyDown(element, { key
 describe("a header menu", () => {
   it("without script: a button that targets a popover, with plain links and no menu roles", async () => {
     const html = await renderServerHtml(<Menu id="m" trigger="Things" entries={entries} />);
-    expect(html).toMatch(/<button[^>]*popovertarget="menu-m-[^"]+"/);
+    expect(html).toMatch(/<button[^>]*popovertarget="menu-m"/);
     expect(html).toMatch(/<div[^>]*popover="auto"/);
     expect(html).not.toContain('role="menu"');
     expect(html).toContain("Available in the classic application");

@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useCallback, useState, type CSSProperties } from "react";
 import { AppLink } from "~/components/AppLink";
 import { CompanyLogo } from "~/components/CompanyLogo";
+import { ServerFragment } from "~/components/ServerFragment";
 import { useTranslation } from "~/lib/i18n-react";
 import { appLinks, destination, legacyLinks } from "~/lib/links";
 import { badgeText, type Nav, type NavLink } from "~/lib/nav";
@@ -40,9 +41,24 @@ function useMenuLinks() {
  * into one "Menu" and the title, the names and the labels give way to their icons, so the header stays one or two
  * short rows (docs/decisions/0024-menus-links-and-header.md).
  */
-export function Header({ companyId, nav, user, notificationCount, studies, study }: HeaderProps) {
+export function Header(props: HeaderProps) {
+  const settings = useSettings();
+  const { locale } = useTranslation();
+  // Its markup is a function of these alone, made once for each of their values on the server (ADR 0067).
   return (
-    <header className="border-b border-slate-200 bg-white">
+    <ServerFragment
+      as="header"
+      className="border-b border-slate-200 bg-white"
+      cacheKey={() => JSON.stringify([locale, settings, props])}
+    >
+      <HeaderContent {...props} />
+    </ServerFragment>
+  );
+}
+
+function HeaderContent({ companyId, nav, user, notificationCount, studies, study }: HeaderProps) {
+  return (
+    <>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 py-1.5 md:gap-x-4 md:px-4 md:py-2">
         <HomeLink companyId={companyId} userId={user.id} />
         {study ? <StudyDropdown companyId={companyId} study={study} studies={studies} /> : null}
@@ -56,7 +72,7 @@ export function Header({ companyId, nav, user, notificationCount, studies, study
       <Form id={LOGOUT_FORM_ID} method="post" action="/ng/oidc/logout" className="hidden">
         <input type="hidden" name="intent" value="logout" />
       </Form>
-    </header>
+    </>
   );
 }
 

@@ -1,13 +1,4 @@
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type CSSProperties,
-  type MouseEvent,
-  type ReactNode,
-} from "react";
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from "react";
 import { AppLink } from "~/components/AppLink";
 import { useTranslation } from "~/lib/i18n-react";
 import type * as MenuKeys from "./menu-keys";
@@ -40,7 +31,7 @@ export interface MenuEntry {
 }
 
 export interface MenuProps {
-  /** Distinguishes the menu in tests and ids. */
+  /** Distinguishes the menu in tests and ids: unique in the page. */
   id: string;
   /** The trigger's content. */
   trigger: ReactNode;
@@ -106,8 +97,8 @@ export function Menu({
   onOpen,
   triggerClassName,
 }: MenuProps) {
-  const reactId = useId();
-  const panelId = `menu-${id}-${reactId.replace(/:/g, "")}`;
+  // From the menu's id, unique in the page: the header's markup is made apart from the page's tree (ADR 0067).
+  const panelId = `menu-${id}`;
   const anchor = `--${panelId}`;
   const { button, panel, open, wired, hide } = useMenuWiring({ loading, onOpen, align });
 

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { UNSAFE_RemixContext as RemixContext } from "@remix-run/react";
 import { useContext, type ComponentType, type Context, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
@@ -12,32 +11,40 @@ import {
 import type { FragmentProps } from "./fragment-cache";
 import { I18nContext } from "./i18n-react";
 
-/** The distinct parts kept: a header is ~13 KB, so at most ~7 MB per process. */
+/** The distinct parts kept: a header is ~13 KB of markup and a few KB of key. */
 export const FRAGMENT_CACHE_SIZE = 500;
+/** And at most this many characters of keys and markup together (~32 MB), whatever the keys' lengths. */
+export const FRAGMENT_CACHE_CHARS = 16 * 1024 * 1024;
 
 /** Rendered parts by key: the part's markup, made the first time its key is met. */
 export type FragmentCache = ((key: string, element: () => ReactElement) => string) & { readonly size: number };
 
 /**
- * A least-recently-used cache of rendered parts (ADR 0067), one per process. A key is kept as its SHA-256, so that what
- * it names (a user's menus, a study list of any length) is not kept beside the markup. The markup is made by React's
- * `renderToString` from within the page's render, which React supports: its work loop gives the outer render its
- * dispatcher and contexts back when it returns.
+ * A least-recently-used cache of rendered parts (ADR 0067), one per process, bounded by its entries and by their
+ * characters (a key names a study list of any length). The key is the map's key as it is: a string of a few KB is
+ * hashed and compared by the engine in microseconds, where a digest cost more than the rest of the lookup. The markup
+ * is made by React's `renderToString` from within the page's render, which React supports: its work loop gives the
+ * outer render its dispatcher and contexts back when it returns.
  */
-export function createFragmentCache(size = FRAGMENT_CACHE_SIZE): FragmentCache {
+export function createFragmentCache(size = FRAGMENT_CACHE_SIZE, chars = FRAGMENT_CACHE_CHARS): FragmentCache {
   const entries = new Map<string, string>();
+  let held = 0;
   const render = (key: string, element: () => ReactElement) => {
-    const hash = createHash("sha256").update(key).digest("base64url");
-    const kept = entries.get(hash);
+    const kept = entries.get(key);
     if (kept !== undefined) {
       // The most recently used goes last; the first is the one to let go.
-      entries.delete(hash);
-      entries.set(hash, kept);
+      entries.delete(key);
+      entries.set(key, kept);
       return kept;
     }
     const html = renderToString(element());
-    entries.set(hash, html);
-    if (entries.size > size) entries.delete(entries.keys().next().value as string);
+    entries.set(key, html);
+    held += key.length + html.length;
+    for (const [oldest, markup] of entries) {
+      if (entries.size <= size && held <= chars) break;
+      entries.delete(oldest);
+      held -= oldest.length + markup.length;
+    }
     return html;
   };
   return Object.defineProperty(render, "size", { get: () => entries.size }) as FragmentCache;

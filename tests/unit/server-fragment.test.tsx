@@ -133,6 +133,21 @@ describe("the header's markup, made once per input (ADR 0067)", () => {
     expect(made).toEqual(["a", "b", "c", "b"]);
   });
 
+  it("keeps at most its characters of keys and markup, whatever the keys' lengths", () => {
+    const cache = createFragmentCache(10, 40);
+    const long = "k".repeat(20);
+    cache(`${long}1`, () => <p>one</p>); // 21 + 10 characters
+    expect(cache.size).toBe(1);
+    cache(`${long}2`, () => <p>two</p>); // 62 in all: the oldest goes
+    expect(cache.size).toBe(1);
+    let made = 0;
+    cache(`${long}2`, () => {
+      made += 1;
+      return <p>two</p>;
+    });
+    expect(made).toBe(0);
+  });
+
   it("is hydrated by the browser as it is: no mismatch, the same elements, and its menus work", async () => {
     const html = await serverHtml(<Header {...headerProps()} />, createFragmentCache());
     const container = document.createElement("div");

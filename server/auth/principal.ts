@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { AuditActor } from "../audit/schema";
 import type { ReferenceCache } from "../cache/reference";
 import { companies } from "../companies/schema";
+import { changesOf } from "../db/change-tracker";
 import type { Db } from "../db/database";
 import { cacheEpochs } from "../db/meta-schema";
 import {
@@ -88,6 +89,13 @@ export function authenticate(
 const preparedPrincipalQueries = new WeakMap<Db, ReturnType<typeof buildPrincipalQuery>>();
 
 function buildPrincipalQuery(db: Db) {
+  const select = selectPrincipal(db);
+  // It only reads: the embedded database's tracker does not count it as a change (ADR 0068).
+  changesOf(db)?.readOnly.add(select.toSQL().sql);
+  return select.prepare("rbqm_principal");
+}
+
+function selectPrincipal(db: Db) {
   return db
     .select({
       id: users.id,
@@ -112,8 +120,34 @@ function buildPrincipalQuery(db: Db) {
       sql`${authSessions.id} = ${sql.placeholder("sessionId")} and ${authSessions.userId} = ${users.id}`,
     )
     .where(eq(users.id, sql.placeholder("userId")))
-    .limit(1)
-    .prepare("rbqm_principal");
+    .limit(1);
+}
+
+type PrincipalRow = Awaited<ReturnType<ReturnType<typeof buildPrincipalQuery>["execute"]>>[number];
+
+/** The rows read on the embedded database, by user and session, with the generation they were read at (ADR 0068). */
+const principalRows = new WeakMap<Db, Map<string, { generation: number; row: PrincipalRow | undefined }>>();
+const PRINCIPAL_ROWS_KEPT = 1000;
+
+/**
+ * The caller's row. On the embedded database a row read while nothing else has run since is the row the database
+ * holds (server/db/change-tracker.ts): it is used again without a round trip. Everything else about the caller (the
+ * token, the session's expiry against the clock, blocked, deleted) is checked on every request as before.
+ */
+async function principalRow(db: Db, userId: string, sessionId: string | null): Promise<PrincipalRow | undefined> {
+  const changes = changesOf(db);
+  const query = principalQuery(db);
+  if (!changes) return (await query.execute({ userId, sessionId }))[0];
+  let rows = principalRows.get(db);
+  if (!rows) principalRows.set(db, (rows = new Map()));
+  const key = `${userId} ${sessionId ?? ""}`;
+  const kept = rows.get(key);
+  if (kept && kept.generation === changes.generation) return kept.row;
+  const generation = changes.generation;
+  const [row] = await query.execute({ userId, sessionId });
+  if (rows.size >= PRINCIPAL_ROWS_KEPT) rows.clear();
+  rows.set(key, { generation, row: row && Object.freeze(row) });
+  return row;
 }
 
 function principalQuery(db: Db) {
@@ -133,7 +167,7 @@ async function authenticateHeader(
   if (!match) return { kind: "invalid", reason: "The Authorization header is not a Bearer token." };
   const claims = await tokens.verifyAccessToken(match[1]!);
   if (!claims) return { kind: "invalid", reason: "The access token is invalid or has expired." };
-  const [row] = await principalQuery(db).execute({ userId: claims.userId, sessionId: claims.sessionId ?? null });
+  const row = await principalRow(db, claims.userId, claims.sessionId ?? null);
   if (!row || row.isDeleted) return { kind: "invalid", reason: "The account no longer exists." };
   if (row.isBlocked) return { kind: "invalid", reason: "The account is blocked." };
   // A token of a grant that was ended (logout, refresh-token reuse, password reset) stops working at once.

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import { countDbQuery, type Logger } from "../observability/logger";
+import { shareTracker, trackChanges } from "./change-tracker";
 import { serveNamedStatements } from "./pglite-statements";
 import * as schema from "./schema";
 
@@ -263,7 +264,9 @@ async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>,
     client = await PGlite.create();
   }
   serveNamedStatements(client);
+  const changes = trackChanges(client);
   const db = drizzlePglite({ client, schema, logger: queryLogger(logger) });
+  shareTracker(db, changes);
   return {
     db,
     kind: "pglite",

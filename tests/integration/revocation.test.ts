@@ -2,6 +2,7 @@ import type { AuthenticationMemo } from "@server/auth/principal";
 import { authSessions } from "@server/auth/schema";
 import { revokeUserSessions } from "@server/auth/sessions";
 import { companies } from "@server/companies/schema";
+import { currentDbQueries, runWithRequestId } from "@server/observability/logger";
 import { permissionGrants } from "@server/permissions/schema";
 import { DEMO } from "@server/seed/demo";
 import { users } from "@server/users/schema";
@@ -55,6 +56,42 @@ describe.each(dbKinds())("revocation and cache freshness on %s", (kind) => {
     const revoke = await api.call("POST", "/api/oauth/revoke", { json: { token: tokens.refresh_token } });
     expect(revoke.status).toBe(200);
     expect((await companyGet(tokens.access_token)).status).toBe(401);
+  });
+
+  /** A call that, once the reference data is cached, reads nothing but the caller's row; and its round trips. */
+  const callerOnly = (token: string) =>
+    runWithRequestId("caller-only", async () => {
+      const response = await companyGet(token);
+      return { status: response.status, queries: currentDbQueries() };
+    });
+
+  it("the caller's row read again only when nothing else has run since (ADR 0068): every change is seen at once", async () => {
+    const tokens = await signIn(DEMO.users.manager.email);
+    await callerOnly(tokens.access_token); // the company is now in the reference cache
+    const again = await callerOnly(tokens.access_token);
+    expect(again.status).toBe(200);
+    // On the embedded database the row read by the call before is used again: nothing has run since.
+    expect(again.queries).toBe(kind === "pglite" ? 0 : 1);
+    // Any statement in between, a read included, and the row is read again.
+    await db().select({ id: users.id }).from(users).limit(1);
+    expect((await callerOnly(tokens.access_token)).queries).toBe(1);
+    expect((await callerOnly(tokens.access_token)).queries).toBe(kind === "pglite" ? 0 : 1);
+    // A change to the caller, the row kept or not, is seen by the next call: blocked, then the session ended.
+    await db().update(users).set({ isBlocked: true }).where(eq(users.id, DEMO.users.manager.id));
+    try {
+      expect((await callerOnly(tokens.access_token)).status).toBe(401);
+    } finally {
+      await db().update(users).set({ isBlocked: false }).where(eq(users.id, DEMO.users.manager.id));
+    }
+    expect((await callerOnly(tokens.access_token)).status).toBe(200);
+    expect((await callerOnly(tokens.access_token)).queries).toBe(kind === "pglite" ? 0 : 1);
+    await db().transaction(async (tx) => {
+      await tx
+        .update(authSessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(authSessions.userId, DEMO.users.manager.id));
+    });
+    expect((await callerOnly(tokens.access_token)).status).toBe(401);
   });
 
   it("a blocked user's next request is refused", async () => {
